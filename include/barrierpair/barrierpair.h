@@ -1,0 +1,209 @@
+/* barrierpair engine: the one interface between the front ends (Clang plugin,
+ * command-line driver) and the analysis. C11, no LLVM dependency.
+ *
+ * A front end lowers each function into blocks of events (shared-memory
+ * accesses and barriers) joined by control-flow edges, then asks the engine
+ * for findings. The engine names events by dense ids, so a front end can keep
+ * its own per-event data (source ranges for fix-its) in an array.
+ */
+#ifndef BARRIERPAIR_BARRIERPAIR_H
+#define BARRIERPAIR_BARRIERPAIR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- The primitive table (primitives.def) ---- */
+
+typedef enum {
+#define BP_FAMILY(id, name, mb, rmb, wmb) BP_FAMILY_##id,
+#include "barrierpair/primitives.def"
+#undef BP_FAMILY
+  BP_FAMILY_COUNT
+} bp_family;
+
+typedef enum { BP_OP_FENCE, BP_OP_LOAD, BP_OP_STORE, BP_OP_RMW, BP_OP_ACCESS } bp_op;
+
+typedef enum {
+  BP_ORDER_COMPILER,
+  BP_ORDER_RELAXED,
+  BP_ORDER_RMB,
+  BP_ORDER_WMB,
+  BP_ORDER_MB,
+  BP_ORDER_CONSUME,
+  BP_ORDER_ACQUIRE,
+  BP_ORDER_RELEASE,
+  BP_ORDER_ACQ_REL,
+  BP_ORDER_SEQ_CST,
+  BP_ORDER_FROM_ARG
+} bp_order;
+
+typedef struct {
+  const char *name;
+  bp_family family;
+  bp_op op;
+  bp_order order;
+} bp_primitive;
+
+/* Index of the primitive called `name` (not NUL-terminated: `len` bytes),
+ * or -1. */
+int bp_primitive_find(const char *name, size_t len);
+const bp_primitive *bp_primitive_get(int index);
+size_t bp_primitive_count(void);
+
+const char *bp_family_name(bp_family family);
+
+/* C11 memory_order values as <stdatomic.h> and __ATOMIC_* number them. */
+bp_order bp_order_from_c11(int memory_order);
+
+/* ---- Barrier strength: what the barriers on a path between two accesses
+ * order. rmb and wmb are not transitive, so a full barrier is its own bit. */
+enum {
+  BP_STRENGTH_NONE = 0,
+  BP_STRENGTH_LOADS = 1,  /* rmb: earlier loads before later loads */
+  BP_STRENGTH_STORES = 2, /* wmb: earlier stores before later stores */
+  BP_STRENGTH_FULL = 7    /* mb: everything, transitively */
+};
+
+/* The strength a fence of this order gives (0 for compiler-only). */
+unsigned bp_order_strength(bp_order order);
+/* Spelling of the barrier that gives `strength` in `family`. */
+const char *bp_barrier_spelling(bp_family family, unsigned strength);
+
+/* ---- The scenario table (scenarios.def) ---- */
+
+typedef struct {
+  int number;
+  const char *name;          /* the article's name, or "" */
+  char barrier[2];           /* weakest barrier per CPU: 'r', 'w' or 'm' */
+  const char *code[4];       /* CPU 0..3 as the article writes them */
+  const char *bug_on;        /* the forbidden outcome */
+  const char *story;         /* the forbidden outcome in words */
+} bp_scenario;
+
+#define BP_SCENARIO_COUNT 16
+
+const bp_scenario *bp_scenario_get(int number);
+/* 8*[X0 is a store] + 4*[Y0 is a store] + 2*[Y1 is a store] + [X1 is a store] */
+int bp_scenario_number(bool x0_store, bool y0_store, bool y1_store, bool x1_store);
+/* The same scenario with CPU 0 and CPU 1 (and x and y) swapped. */
+int bp_scenario_mirror(int number);
+/* The strength CPU `cpu` (0 or 1) of `number` needs. */
+unsigned bp_scenario_need(int number, int cpu);
+
+/* ---- Rules ---- */
+
+typedef enum {
+  BP_RULE_MISSING_BARRIER,
+  BP_RULE_WEAK_BARRIER,
+  BP_RULE_COUNT
+} bp_rule;
+
+const char *bp_rule_name(bp_rule rule);
+/* The rule called `name`, or -1. */
+int bp_rule_find(const char *name);
+
+/* ---- Building the program ---- */
+
+typedef struct bp_engine bp_engine;
+
+typedef struct {
+  uint32_t file; /* from bp_intern_file */
+  uint32_t line, column;
+} bp_location;
+
+typedef enum { BP_ACCESS_LOAD, BP_ACCESS_STORE } bp_access_kind;
+
+#define BP_NO_EVENT UINT32_MAX
+#define BP_NO_PRIMITIVE (-1)
+
+bp_engine *bp_engine_create(void);
+void bp_engine_destroy(bp_engine *engine);
+
+uint32_t bp_intern_file(bp_engine *engine, const char *path);
+/* A shared object: `key` identifies it (unique per program), `display` is how
+ * messages name it. */
+uint32_t bp_intern_object(bp_engine *engine, const char *key, const char *display);
+
+/* Functions are built one at a time, between begin and end. Blocks are
+ * numbered from 0 in the order they are added. */
+uint32_t bp_function_begin(bp_engine *engine, const char *name, bp_location location);
+uint32_t bp_add_block(bp_engine *engine);
+void bp_add_edge(bp_engine *engine, uint32_t from_block, uint32_t to_block);
+uint32_t bp_add_access(bp_engine *engine, uint32_t block, uint32_t object, bp_access_kind kind,
+                       bool marked, int primitive, bp_location location);
+/* `implicit`: the barrier half of an acquire load or release store. */
+uint32_t bp_add_barrier(bp_engine *engine, uint32_t block, unsigned strength, int primitive,
+                        bool implicit, bp_location location);
+void bp_function_end(bp_engine *engine);
+
+/* ---- Reading the program back ---- */
+
+typedef enum { BP_EVENT_ACCESS, BP_EVENT_BARRIER } bp_event_type;
+
+typedef struct {
+  bp_event_type type;
+  uint32_t function;
+  bp_location location;
+  int primitive;
+  /* accesses */
+  uint32_t object;
+  bp_access_kind kind;
+  bool marked;
+  /* barriers */
+  unsigned strength;
+  bool implicit;
+} bp_event;
+
+size_t bp_event_count(const bp_engine *engine);
+const bp_event *bp_event_get(const bp_engine *engine, uint32_t event);
+const char *bp_function_name(const bp_engine *engine, uint32_t function);
+const char *bp_object_display(const bp_engine *engine, uint32_t object);
+const char *bp_file_path(const bp_engine *engine, uint32_t file);
+
+/* ---- Analysis ---- */
+
+typedef struct {
+  bool disabled[BP_RULE_COUNT];
+} bp_options;
+
+/* One side of a pairing: two accesses of one function, in program order,
+ * and the barrier between them (BP_NO_EVENT when none). */
+typedef struct {
+  uint32_t function;
+  uint32_t first, second;
+  uint32_t barrier;
+  unsigned strength; /* what the path between first and second orders */
+} bp_side;
+
+typedef struct {
+  bp_rule rule;
+  uint32_t at;      /* the event the finding points at */
+  int scenario;     /* with `side` as CPU 0 */
+  bp_side side;     /* the broken side */
+  bp_side partner;  /* the other side */
+  unsigned need;    /* strength `side` needs */
+  bp_family family; /* spelling for the fix */
+  uint32_t other_pairings; /* further partners of the same site */
+} bp_finding;
+
+/* Runs the analysis; returns the number of findings and stores them, sorted
+ * by location, in *findings (free() it). */
+size_t bp_analyze(bp_engine *engine, const bp_options *options, bp_finding **findings);
+
+/* Texts for a finding, malloc()ed. */
+char *bp_finding_message(const bp_engine *engine, const bp_finding *finding);
+char *bp_finding_partner_note(const bp_engine *engine, const bp_finding *finding);
+char *bp_finding_scenario_note(const bp_engine *engine, const bp_finding *finding);
+/* The barrier the fix inserts or puts in place, e.g. "cmm_smp_rmb()". */
+const char *bp_finding_fix_barrier(const bp_finding *finding);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
