@@ -1,0 +1,132 @@
+/* The words of a finding: shared by every front end, so the plugin, the CLI
+ * and the editor say the same thing. */
+#include "internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  char *text;
+  size_t length, capacity;
+} text_buffer;
+
+static void append(text_buffer *buffer, const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  va_list copy;
+  va_copy(copy, args);
+  int needed = vsnprintf(NULL, 0, format, copy);
+  va_end(copy);
+  if (needed < 0)
+    abort();
+  if (buffer->length + (size_t)needed + 1 > buffer->capacity) {
+    buffer->capacity = (buffer->length + (size_t)needed + 1) * 2;
+    buffer->text = realloc(buffer->text, buffer->capacity);
+    if (!buffer->text)
+      abort();
+  }
+  vsnprintf(buffer->text + buffer->length, (size_t)needed + 1, format, args);
+  buffer->length += (size_t)needed;
+  va_end(args);
+}
+
+static void append_access(text_buffer *buffer, const bp_engine *engine, uint32_t event) {
+  const bp_event *access = bp_event_get(engine, event);
+  append(buffer, access->kind == BP_ACCESS_STORE ? "the store to '%s'" : "the load of '%s'",
+         bp_object_display(engine, access->object));
+}
+
+static void append_barrier(text_buffer *buffer, const bp_engine *engine, uint32_t event) {
+  const bp_primitive *primitive = bp_primitive_get(bp_event_get(engine, event)->primitive);
+  if (primitive)
+    append(buffer, "'%s()'", primitive->name);
+  else
+    append(buffer, "a sequentially consistent atomic access");
+}
+
+static void append_scenario_name(text_buffer *buffer, int number) {
+  const bp_scenario *scenario = bp_scenario_get(number);
+  append(buffer, "scenario %d", number);
+  if (scenario && scenario->name[0])
+    append(buffer, " (%s)", scenario->name);
+}
+
+static const char *function_of(const bp_engine *engine, const bp_side *side) {
+  return bp_function_name(engine, side->function);
+}
+
+const char *bp_finding_fix_barrier(const bp_finding *finding) {
+  return bp_barrier_spelling(finding->family, finding->need);
+}
+
+char *bp_finding_message(const bp_engine *engine, const bp_finding *finding) {
+  text_buffer buffer = {0};
+  if (finding->rule == BP_RULE_WEAK_BARRIER) {
+    append_barrier(&buffer, engine, finding->side.barrier);
+    append(&buffer, " does not order ");
+  } else {
+    append(&buffer, "no barrier orders ");
+  }
+  append_access(&buffer, engine, finding->side.first);
+  append(&buffer, " before ");
+  append_access(&buffer, engine, finding->side.second);
+  append(&buffer, " in '%s'; with '%s' this is ", function_of(engine, &finding->side),
+         function_of(engine, &finding->partner));
+  append_scenario_name(&buffer, finding->scenario);
+  append(&buffer, ", which needs %s here", bp_finding_fix_barrier(finding));
+  if (finding->other_pairings)
+    append(&buffer, " (and %u other pairing%s)", finding->other_pairings,
+           finding->other_pairings == 1 ? "" : "s");
+  return buffer.text;
+}
+
+char *bp_finding_partner_note(const bp_engine *engine, const bp_finding *finding) {
+  text_buffer buffer = {0};
+  const bp_side *partner = &finding->partner;
+  if (partner->barrier == BP_NO_EVENT) {
+    append(&buffer, "'%s' has no barrier between ", function_of(engine, partner));
+    append_access(&buffer, engine, partner->first);
+    append(&buffer, " and ");
+    append_access(&buffer, engine, partner->second);
+  } else {
+    append(&buffer, "'%s' orders ", function_of(engine, partner));
+    append_access(&buffer, engine, partner->first);
+    append(&buffer, " before ");
+    append_access(&buffer, engine, partner->second);
+    append(&buffer, " with ");
+    append_barrier(&buffer, engine, partner->barrier);
+  }
+  return buffer.text;
+}
+
+/* The scenario's story with {0}, {1}, {x} and {y} replaced by the user's
+ * function and object names. */
+char *bp_finding_scenario_note(const bp_engine *engine, const bp_finding *finding) {
+  const bp_scenario *scenario = bp_scenario_get(finding->scenario);
+  text_buffer buffer = {0};
+  append_scenario_name(&buffer, finding->scenario);
+  append(&buffer, " forbids %s: ", scenario->bug_on);
+  const char *names[4] = {
+      function_of(engine, &finding->side),
+      function_of(engine, &finding->partner),
+      bp_object_display(engine, bp_event_get(engine, finding->side.first)->object),
+      bp_object_display(engine, bp_event_get(engine, finding->side.second)->object),
+  };
+  static const char *const placeholders[4] = {"{0}", "{1}", "{x}", "{y}"};
+  for (const char *p = scenario->story; *p;) {
+    int matched = -1;
+    for (int i = 0; i < 4; i++) {
+      if (strncmp(p, placeholders[i], 3) == 0)
+        matched = i;
+    }
+    if (matched >= 0) {
+      append(&buffer, "'%s'", names[matched]);
+      p += 3;
+    } else {
+      append(&buffer, "%c", *p++);
+    }
+  }
+  return buffer.text;
+}

@@ -1,0 +1,150 @@
+/* Building the program's functions and events, and reading them back. */
+#include "internal.h"
+
+#include <stdlib.h>
+
+bp_engine *bp_engine_create(void) {
+  bp_engine *engine = calloc(1, sizeof *engine);
+  if (!engine)
+    return NULL;
+  bp_interner_init(&engine->files);
+  bp_interner_init(&engine->objects);
+  bp_interner_init(&engine->names);
+  bp_vec_init(&engine->object_displays, sizeof(uint32_t));
+  bp_vec_init(&engine->functions, sizeof(bp_function));
+  bp_vec_init(&engine->events, sizeof(bp_event));
+  return engine;
+}
+
+void bp_engine_destroy(bp_engine *engine) {
+  if (!engine)
+    return;
+  for (size_t f = 0; f < engine->functions.count; f++) {
+    bp_function *function = bp_vec_at(&engine->functions, f);
+    for (size_t b = 0; b < function->blocks.count; b++) {
+      bp_block *block = bp_vec_at(&function->blocks, b);
+      bp_vec_free(&block->events);
+      bp_vec_free(&block->successors);
+    }
+    bp_vec_free(&function->blocks);
+  }
+  bp_vec_free(&engine->functions);
+  bp_vec_free(&engine->events);
+  bp_vec_free(&engine->object_displays);
+  bp_interner_free(&engine->files);
+  bp_interner_free(&engine->objects);
+  bp_interner_free(&engine->names);
+  free(engine);
+}
+
+uint32_t bp_intern_file(bp_engine *engine, const char *path) {
+  return bp_interner_add(&engine->files, path);
+}
+
+uint32_t bp_intern_object(bp_engine *engine, const char *key, const char *display) {
+  uint32_t id = bp_interner_add(&engine->objects, key);
+  if (id == engine->object_displays.count)
+    *(uint32_t *)bp_vec_push(&engine->object_displays) = bp_interner_add(&engine->names, display);
+  return id;
+}
+
+static bp_function *current_function(bp_engine *engine) {
+  return bp_vec_at(&engine->functions, engine->functions.count - 1);
+}
+
+uint32_t bp_function_begin(bp_engine *engine, const char *name, bp_location location) {
+  bp_function *function = bp_vec_push(&engine->functions);
+  function->name = bp_interner_add(&engine->names, name);
+  function->location = location;
+  bp_vec_init(&function->blocks, sizeof(bp_block));
+  engine->building = true;
+  return (uint32_t)engine->functions.count - 1;
+}
+
+uint32_t bp_add_block(bp_engine *engine) {
+  bp_function *function = current_function(engine);
+  bp_block *block = bp_vec_push(&function->blocks);
+  bp_vec_init(&block->events, sizeof(uint32_t));
+  bp_vec_init(&block->successors, sizeof(uint32_t));
+  return (uint32_t)function->blocks.count - 1;
+}
+
+static bp_block *block_at(bp_engine *engine, uint32_t index) {
+  bp_function *function = current_function(engine);
+  if (index >= function->blocks.count)
+    abort(); /* a front-end bug: blocks must be added before use */
+  return bp_vec_at(&function->blocks, index);
+}
+
+void bp_add_edge(bp_engine *engine, uint32_t from_block, uint32_t to_block) {
+  block_at(engine, to_block);
+  *(uint32_t *)bp_vec_push(&block_at(engine, from_block)->successors) = to_block;
+}
+
+static uint32_t add_event(bp_engine *engine, uint32_t block, const bp_event *event) {
+  bp_event *stored = bp_vec_push(&engine->events);
+  *stored = *event;
+  stored->function = (uint32_t)engine->functions.count - 1;
+  uint32_t id = (uint32_t)engine->events.count - 1;
+  *(uint32_t *)bp_vec_push(&block_at(engine, block)->events) = id;
+  return id;
+}
+
+uint32_t bp_add_access(bp_engine *engine, uint32_t block, uint32_t object, bp_access_kind kind,
+                       bool marked, int primitive, bp_location location) {
+  bp_event event = {.type = BP_EVENT_ACCESS,
+                    .location = location,
+                    .primitive = primitive,
+                    .object = object,
+                    .kind = kind,
+                    .marked = marked};
+  return add_event(engine, block, &event);
+}
+
+uint32_t bp_add_barrier(bp_engine *engine, uint32_t block, unsigned strength, int primitive,
+                        bool implicit, bp_location location) {
+  bp_event event = {.type = BP_EVENT_BARRIER,
+                    .location = location,
+                    .primitive = primitive,
+                    .strength = strength,
+                    .implicit = implicit};
+  return add_event(engine, block, &event);
+}
+
+void bp_function_end(bp_engine *engine) { engine->building = false; }
+
+size_t bp_event_count(const bp_engine *engine) { return engine->events.count; }
+
+const bp_event *bp_event_get(const bp_engine *engine, uint32_t event) {
+  if (event >= engine->events.count)
+    return NULL;
+  return bp_vec_at(&engine->events, event);
+}
+
+const char *bp_function_name(const bp_engine *engine, uint32_t function) {
+  if (function >= engine->functions.count)
+    return "";
+  const bp_function *f = bp_vec_at(&engine->functions, function);
+  return bp_interner_get(&engine->names, f->name);
+}
+
+const char *bp_object_display(const bp_engine *engine, uint32_t object) {
+  if (object >= engine->object_displays.count)
+    return "";
+  return bp_interner_get(&engine->names, *(uint32_t *)bp_vec_at(&engine->object_displays, object));
+}
+
+const char *bp_file_path(const bp_engine *engine, uint32_t file) {
+  return bp_interner_get(&engine->files, file);
+}
+
+size_t bp_analyze(bp_engine *engine, const bp_options *options, bp_finding **findings) {
+  bp_options defaults = {0};
+  bp_vec orderings;
+  bp_vec_init(&orderings, sizeof(bp_ordering));
+  for (uint32_t f = 0; f < engine->functions.count; f++)
+    bp_collect_orderings(engine, f, &orderings);
+  size_t count = bp_pair_orderings(engine, &orderings, options ? options : &defaults, findings);
+  bp_vec_free(&orderings);
+  return count;
+}
