@@ -1,0 +1,229 @@
+/* The engine against the scenario table: every row, with the barriers the
+ * row needs, without them, and with too-weak ones. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "barrierpair/barrierpair.h"
+
+#include <stdlib.h>
+
+enum { NO_BARRIER = 0xff };
+
+typedef struct {
+  bp_engine *engine;
+  uint32_t x, y;
+  int line;
+} program;
+
+static bp_location next_location(program *p) { return (bp_location){0, (uint32_t)++p->line, 1}; }
+
+static void add_access(program *p, uint32_t block, uint32_t object, bool store) {
+  bp_add_access(p->engine, block, object, store ? BP_ACCESS_STORE : BP_ACCESS_LOAD, true,
+                BP_NO_PRIMITIVE, next_location(p));
+}
+
+/* One CPU of a scenario: first access, barrier, second access, in one block. */
+static void add_cpu(program *p, const char *name, uint32_t first, bool first_store,
+                    unsigned barrier, uint32_t second, bool second_store) {
+  bp_function_begin(p->engine, name, next_location(p));
+  uint32_t block = bp_add_block(p->engine);
+  add_access(p, block, first, first_store);
+  if (barrier != NO_BARRIER)
+    bp_add_barrier(p->engine, block, barrier, bp_primitive_find("cmm_smp_mb", 10), false,
+                   next_location(p));
+  add_access(p, block, second, second_store);
+  bp_function_end(p->engine);
+}
+
+static void add_storer(program *p, const char *name, uint32_t object) {
+  bp_function_begin(p->engine, name, next_location(p));
+  add_access(p, bp_add_block(p->engine), object, true);
+  bp_function_end(p->engine);
+}
+
+static program build_scenario(int n, unsigned barrier0, unsigned barrier1, bool extra_cpus) {
+  program p = {.engine = bp_engine_create()};
+  p.x = bp_intern_object(p.engine, "x", "x");
+  p.y = bp_intern_object(p.engine, "y", "y");
+  bool x0 = n & 8, y0 = n & 4, y1 = n & 2, x1 = n & 1;
+  add_cpu(&p, "cpu0", p.x, x0, barrier0, p.y, y0);
+  add_cpu(&p, "cpu1", p.y, y1, barrier1, p.x, x1);
+  if (extra_cpus && !x0 && !x1)
+    add_storer(&p, "cpu2", p.x);
+  if (extra_cpus && !y0 && !y1)
+    add_storer(&p, "cpu3", p.y);
+  return p;
+}
+
+static size_t analyze(program *p, bp_finding **findings) {
+  return bp_analyze(p->engine, NULL, findings);
+}
+
+static void expect_quiet(int n, unsigned barrier0, unsigned barrier1, bool extra_cpus) {
+  program p = build_scenario(n, barrier0, barrier1, extra_cpus);
+  bp_finding *findings;
+  size_t count = analyze(&p, &findings);
+  if (count)
+    print_error("scenario %d with barriers %u/%u: %zu findings\n", n, barrier0, barrier1, count);
+  assert_int_equal(count, 0);
+  free(findings);
+  bp_engine_destroy(p.engine);
+}
+
+static void expect_one(int n, unsigned barrier0, unsigned barrier1, bp_rule rule, int cpu) {
+  program p = build_scenario(n, barrier0, barrier1, true);
+  bp_finding *findings;
+  size_t count = analyze(&p, &findings);
+  if (count != 1)
+    print_error("scenario %d with barriers %u/%u: %zu findings\n", n, barrier0, barrier1, count);
+  assert_int_equal(count, 1);
+  assert_int_equal(findings[0].rule, rule);
+  assert_int_equal(findings[0].side.function, (uint32_t)cpu);
+  assert_int_equal(findings[0].partner.function, (uint32_t)!cpu);
+  assert_int_equal(findings[0].scenario, cpu ? bp_scenario_mirror(n) : n);
+  assert_int_equal(findings[0].need, bp_scenario_need(n, cpu));
+  free(findings);
+  bp_engine_destroy(p.engine);
+}
+
+static void test_needed_barriers_are_quiet(void **state) {
+  (void)state;
+  for (int n = 0; n < BP_SCENARIO_COUNT; n++) {
+    expect_quiet(n, bp_scenario_need(n, 0), bp_scenario_need(n, 1), true);
+    expect_quiet(n, BP_STRENGTH_FULL, BP_STRENGTH_FULL, true);
+  }
+}
+
+static void test_a_missing_side_is_reported(void **state) {
+  (void)state;
+  for (int n = 0; n < BP_SCENARIO_COUNT; n++) {
+    expect_one(n, NO_BARRIER, bp_scenario_need(n, 1), BP_RULE_MISSING_BARRIER, 0);
+    expect_one(n, bp_scenario_need(n, 0), NO_BARRIER, BP_RULE_MISSING_BARRIER, 1);
+  }
+}
+
+static void test_too_weak_barriers_are_reported(void **state) {
+  (void)state;
+  const unsigned weak[] = {BP_STRENGTH_LOADS, BP_STRENGTH_STORES};
+  for (int n = 0; n < BP_SCENARIO_COUNT; n++) {
+    for (size_t i = 0; i < 2; i++) {
+      if (weak[i] != bp_scenario_need(n, 0))
+        expect_one(n, weak[i], bp_scenario_need(n, 1), BP_RULE_WEAK_BARRIER, 0);
+      if (weak[i] != bp_scenario_need(n, 1))
+        expect_one(n, bp_scenario_need(n, 0), weak[i], BP_RULE_WEAK_BARRIER, 1);
+    }
+  }
+}
+
+static void test_no_barrier_anywhere_claims_nothing(void **state) {
+  (void)state;
+  for (int n = 0; n < BP_SCENARIO_COUNT; n++)
+    expect_quiet(n, NO_BARRIER, NO_BARRIER, true);
+}
+
+/* Without the article's CPU 2 or CPU 3, an object nobody stores orders nothing. */
+static void test_unstored_objects_need_a_third_cpu(void **state) {
+  (void)state;
+  for (int n = 0; n < BP_SCENARIO_COUNT; n++) {
+    bool x_stored = (n & 8) || (n & 1), y_stored = (n & 4) || (n & 2);
+    if (!x_stored || !y_stored)
+      expect_quiet(n, NO_BARRIER, BP_STRENGTH_FULL, false);
+  }
+}
+
+/* reader: load flag; if (...) rmb; load data: the branch without the barrier
+ * leaves the loads unordered. */
+static void test_barrier_on_one_branch_only(void **state) {
+  (void)state;
+  program p = {.engine = bp_engine_create()};
+  p.x = bp_intern_object(p.engine, "flag", "flag");
+  p.y = bp_intern_object(p.engine, "data", "data");
+  add_cpu(&p, "writer", p.y, true, BP_STRENGTH_STORES, p.x, true);
+  bp_function_begin(p.engine, "reader", next_location(&p));
+  uint32_t entry = bp_add_block(p.engine), with = bp_add_block(p.engine);
+  uint32_t without = bp_add_block(p.engine), join = bp_add_block(p.engine);
+  bp_add_edge(p.engine, entry, with);
+  bp_add_edge(p.engine, entry, without);
+  bp_add_edge(p.engine, with, join);
+  bp_add_edge(p.engine, without, join);
+  add_access(&p, entry, p.x, false);
+  bp_add_barrier(p.engine, with, BP_STRENGTH_LOADS, BP_NO_PRIMITIVE, false, next_location(&p));
+  add_access(&p, join, p.y, false);
+  bp_function_end(p.engine);
+
+  bp_finding *findings;
+  size_t count = analyze(&p, &findings);
+  assert_int_equal(count, 1);
+  assert_int_equal(findings[0].rule, BP_RULE_MISSING_BARRIER);
+  assert_string_equal(bp_function_name(p.engine, findings[0].side.function), "reader");
+  free(findings);
+  bp_engine_destroy(p.engine);
+}
+
+/* The article's Quick Quiz 8: r1 = x; mb; r2 = x pairs with nothing. */
+static void test_one_barrier_between_loads_of_one_object(void **state) {
+  (void)state;
+  program p = {.engine = bp_engine_create()};
+  p.x = bp_intern_object(p.engine, "x", "x");
+  add_cpu(&p, "cpu0", p.x, false, BP_STRENGTH_FULL, p.x, false);
+  add_storer(&p, "cpu1", p.x);
+  bp_finding *findings;
+  assert_int_equal(analyze(&p, &findings), 0);
+  free(findings);
+  bp_engine_destroy(p.engine);
+}
+
+static void test_messages_name_functions_objects_and_scenario(void **state) {
+  (void)state;
+  program p = build_scenario(3, NO_BARRIER, BP_STRENGTH_STORES, true);
+  bp_finding *findings;
+  assert_int_equal(analyze(&p, &findings), 1);
+  char *message = bp_finding_message(p.engine, &findings[0]);
+  assert_string_equal(message, "no barrier orders the load of 'x' before the load of 'y' in "
+                               "'cpu0'; with 'cpu1' this is scenario 3 (message passing), "
+                               "which needs cmm_smp_rmb() here");
+  char *note = bp_finding_scenario_note(p.engine, &findings[0]);
+  assert_string_equal(note, "scenario 3 (message passing) forbids r1 == 1 && r2 == 0: 'cpu0' "
+                            "could see 'x' set by 'cpu1' and still read the old 'y'");
+  char *partner = bp_finding_partner_note(p.engine, &findings[0]);
+  assert_string_equal(partner, "'cpu1' orders the store to 'y' before the store to 'x' with "
+                               "'cmm_smp_mb()'");
+  free(message);
+  free(note);
+  free(partner);
+  free(findings);
+  bp_engine_destroy(p.engine);
+}
+
+static void test_disabled_rule_is_silent(void **state) {
+  (void)state;
+  program p = build_scenario(10, NO_BARRIER, BP_STRENGTH_STORES, true);
+  bp_options options = {0};
+  bp_finding *findings;
+  assert_int_equal(bp_analyze(p.engine, &options, &findings), 2);
+  free(findings);
+  options.disabled[BP_RULE_MISSING_BARRIER] = true;
+  assert_int_equal(bp_analyze(p.engine, &options, &findings), 1);
+  assert_int_equal(findings[0].rule, BP_RULE_WEAK_BARRIER);
+  free(findings);
+  bp_engine_destroy(p.engine);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_needed_barriers_are_quiet),
+      cmocka_unit_test(test_a_missing_side_is_reported),
+      cmocka_unit_test(test_too_weak_barriers_are_reported),
+      cmocka_unit_test(test_no_barrier_anywhere_claims_nothing),
+      cmocka_unit_test(test_unstored_objects_need_a_third_cpu),
+      cmocka_unit_test(test_barrier_on_one_branch_only),
+      cmocka_unit_test(test_one_barrier_between_loads_of_one_object),
+      cmocka_unit_test(test_messages_name_functions_objects_and_scenario),
+      cmocka_unit_test(test_disabled_rule_is_silent),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
