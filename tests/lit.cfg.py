@@ -23,3 +23,7 @@ config.substitutions.append(
     ("%barrierpair", f"{clang} -fsyntax-only -fplugin={plugin} -I{inputs}")
 )
 config.substitutions.append(("%clang", clang))
+config.substitutions.append(
+    ("%tables", os.path.join(config.barrierpair_binary_dir, "bin", "barrierpair-tables"))
+)
+config.substitutions.append(("%source", config.barrierpair_source_dir))

@@ -1,0 +1,66 @@
+/* barrierpair-tables: prints the scenario and primitive tables as Markdown,
+ * so the docs show the table the analyzer reads rather than a copy. */
+#include "barrierpair/barrierpair.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *barrier_text(char letter) {
+  switch (letter) {
+  case 'r':
+    return "`cmm_smp_rmb()`";
+  case 'w':
+    return "`cmm_smp_wmb()`";
+  default:
+    return "`cmm_smp_mb()`";
+  }
+}
+
+static void print_code(const char *code) {
+  if (code[0])
+    printf(" `%s` |", code);
+  else
+    printf(" |");
+}
+
+static void print_scenarios(void) {
+  printf("| # | name | CPU 0 | CPU 1 | CPU 2 | CPU 3 | forbidden (`BUG_ON`) | "
+         "weakest CPU 0 | weakest CPU 1 | mirror |\n");
+  printf("|---|---|---|---|---|---|---|---|---|---|\n");
+  for (int n = 0; n < BP_SCENARIO_COUNT; n++) {
+    const bp_scenario *row = bp_scenario_get(n);
+    printf("| %d | %s |", n, row->name);
+    for (int cpu = 0; cpu < 4; cpu++)
+      print_code(row->code[cpu]);
+    printf(" `%s` | %s | %s | %d |\n", row->bug_on, barrier_text(row->barrier[0]),
+           barrier_text(row->barrier[1]), bp_scenario_mirror(n));
+  }
+}
+
+static const char *const op_names[] = {"fence", "load", "store", "read-modify-write",
+                                       "marked lvalue"};
+static const char *const order_names[] = {"compiler only", "relaxed",  "rmb",     "wmb",
+                                          "mb",            "consume",  "acquire", "release",
+                                          "acq_rel",       "seq_cst", "from the order argument"};
+
+static void print_primitives(void) {
+  printf("| name | family | kind | ordering |\n|---|---|---|---|\n");
+  for (size_t i = 0; i < bp_primitive_count(); i++) {
+    const bp_primitive *p = bp_primitive_get((int)i);
+    printf("| `%s` | %s | %s | %s |\n", p->name, bp_family_name(p->family), op_names[p->op],
+           order_names[p->order]);
+  }
+}
+
+int main(int argc, char **argv) {
+  if (argc == 2 && strcmp(argv[1], "scenarios") == 0) {
+    print_scenarios();
+    return 0;
+  }
+  if (argc == 2 && strcmp(argv[1], "primitives") == 0) {
+    print_primitives();
+    return 0;
+  }
+  fprintf(stderr, "usage: %s scenarios|primitives\n", argv[0]);
+  return 2;
+}
