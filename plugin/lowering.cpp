@@ -289,11 +289,13 @@ private:
     return sources.isWrittenInMainFile(file) ? file : SourceLocation();
   }
 
-  // The statement of a block (or a function body) that holds `statement`.
+  // The statement of a block (or a function body) that holds `statement`;
+  // a GNU statement expression, as CMM_LOAD_SHARED() expands to, is part of
+  // an expression, not a block of its own.
   SourceLocation statementBegin(const Stmt *statement) const {
     const Stmt *current = statement;
     while (const Stmt *parent = parentMap->getParent(current)) {
-      if (isa<CompoundStmt>(parent))
+      if (isa<CompoundStmt>(parent) && !isa_and_nonnull<StmtExpr>(parentMap->getParent(parent)))
         return fileLocation(current->getBeginLoc());
       current = parent;
     }
