@@ -1,0 +1,52 @@
+// Scenario 1: the article's row, checked by hand.
+//   CPU 0: r1 = CAO(x); cmm_smp_{r,}mb(); r2 = CAO(y);
+//   CPU 1: r3 = CAO(y); cmm_smp_mb(); CAO(x) = 1;
+//   CPU 3: CAO(y) = 1;
+//   BUG_ON(r1 == 1 && r2 == 0 && r3 == 1)
+// Seen from cpu1 as CPU 0 this is scenario 4, whose BUG_ON (in that row's names) is r1 == 1 && r3 == 1 && r4 == 0.
+//
+// RUN: %barrierpair %s -DB0=cmm_smp_rmb -DB1=cmm_smp_mb -Xclang -verify=ok
+// RUN: %barrierpair %s -DB0=cmm_smp_mb -DB1=cmm_smp_mb -Xclang -verify=ok
+// RUN: %barrierpair %s -DB0=NONE -DB1=cmm_smp_mb -Xclang -verify=missing0
+// RUN: %barrierpair %s -DB0=cmm_smp_rmb -DB1=NONE -Xclang -verify=missing1
+// RUN: %barrierpair %s -DB0=cmm_smp_wmb -DB1=cmm_smp_mb -Xclang -verify=weak0
+// RUN: %barrierpair %s -DB0=cmm_smp_rmb -DB1=cmm_smp_rmb -Xclang -verify=weak1r
+// RUN: %barrierpair %s -DB0=cmm_smp_rmb -DB1=cmm_smp_wmb -Xclang -verify=weak1w
+// RUN: %barrierpair %s -DB0=NONE -DB1=cmm_smp_mb -fdiagnostics-parseable-fixits 2>&1 | FileCheck %s --check-prefix=FIX0
+// RUN: %barrierpair %s -DB0=cmm_smp_rmb -DB1=NONE -fdiagnostics-parseable-fixits 2>&1 | FileCheck %s --check-prefix=FIX1
+// ok-no-diagnostics
+#include <urcu/arch.h>
+#include <urcu/system.h>
+
+#define NONE() do { } while (0)
+
+int x, y;
+
+void cpu0(void) {
+  int r1 = CMM_LOAD_SHARED(x);
+  B0(); // weak0-warning {{'cmm_smp_wmb()' does not order the load of 'x' before the load of 'y' in 'cpu0'; with 'cpu1' this is scenario 1, which needs cmm_smp_rmb() here}} \
+           weak0-note {{scenario 1 forbids r1 == 1 && r2 == 0 && r3 == 1}} \
+           missing1-note {{'cpu0' orders the load of 'x' before the load of 'y' with 'cmm_smp_rmb()'}} \
+           weak1r-note {{'cpu0' orders the load of 'x' before the load of 'y' with 'cmm_smp_rmb()'}} \
+           weak1w-note {{'cpu0' orders the load of 'x' before the load of 'y' with 'cmm_smp_rmb()'}}
+  // FIX0: fix-it:"{{.*}}scenario-01.c":{[[@LINE+1]]:3-[[@LINE+1]]:3}:"cmm_smp_rmb();\n  "
+  int r2 = CMM_LOAD_SHARED(y); // missing0-warning {{no barrier orders the load of 'x' before the load of 'y' in 'cpu0'; with 'cpu1' this is scenario 1, which needs cmm_smp_rmb() here}} \
+                                  missing0-note {{scenario 1 forbids r1 == 1 && r2 == 0 && r3 == 1}}
+  (void)r1, (void)r2;
+}
+
+void cpu1(void) {
+  int r3 = CMM_LOAD_SHARED(y);
+  B1(); // missing0-note {{'cpu1' orders the load of 'y' before the store to 'x' with 'cmm_smp_mb()'}} \
+           weak0-note {{'cpu1' orders the load of 'y' before the store to 'x' with 'cmm_smp_mb()'}} \
+           weak1r-warning {{'cmm_smp_rmb()' does not order the load of 'y' before the store to 'x' in 'cpu1'; with 'cpu0' this is scenario 4, which needs cmm_smp_mb() here}} \
+           weak1r-note {{scenario 4 forbids r1 == 1 && r3 == 1 && r4 == 0}} \
+           weak1w-warning {{'cmm_smp_wmb()' does not order the load of 'y' before the store to 'x' in 'cpu1'; with 'cpu0' this is scenario 4, which needs cmm_smp_mb() here}} \
+           weak1w-note {{scenario 4 forbids r1 == 1 && r3 == 1 && r4 == 0}}
+  // FIX1: fix-it:"{{.*}}scenario-01.c":{[[@LINE+1]]:3-[[@LINE+1]]:3}:"cmm_smp_mb();\n  "
+  CMM_STORE_SHARED(x, 1); // missing1-warning {{no barrier orders the load of 'y' before the store to 'x' in 'cpu1'; with 'cpu0' this is scenario 4, which needs cmm_smp_mb() here}} \
+                             missing1-note {{scenario 4 forbids r1 == 1 && r3 == 1 && r4 == 0}}
+  (void)r3;
+}
+
+void cpu3(void) { CMM_STORE_SHARED(y, 1); }

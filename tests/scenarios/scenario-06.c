@@ -1,0 +1,55 @@
+// Scenario 6: the article's row, checked by hand.
+//   CPU 0: r1 = CAO(x); cmm_smp_mb(); CAO(y) = 1;
+//   CPU 1: CAO(y) = 2; cmm_smp_mb(); r4 = CAO(x);
+//   CPU 2: CAO(x) = 1;
+//   BUG_ON(y == 2 && r1 == 1 && r4 == 0)
+// Seen from cpu1 as CPU 0 this is scenario 9, whose BUG_ON (in that row's names) is x == 2 && r2 == 0 && r3 == 1.
+//
+// RUN: %barrierpair %s -DB0=cmm_smp_mb -DB1=cmm_smp_mb -Xclang -verify=ok
+// RUN: %barrierpair %s -DB0=NONE -DB1=cmm_smp_mb -Xclang -verify=missing0
+// RUN: %barrierpair %s -DB0=cmm_smp_mb -DB1=NONE -Xclang -verify=missing1
+// RUN: %barrierpair %s -DB0=cmm_smp_rmb -DB1=cmm_smp_mb -Xclang -verify=weak0r
+// RUN: %barrierpair %s -DB0=cmm_smp_wmb -DB1=cmm_smp_mb -Xclang -verify=weak0w
+// RUN: %barrierpair %s -DB0=cmm_smp_mb -DB1=cmm_smp_rmb -Xclang -verify=weak1r
+// RUN: %barrierpair %s -DB0=cmm_smp_mb -DB1=cmm_smp_wmb -Xclang -verify=weak1w
+// RUN: %barrierpair %s -DB0=NONE -DB1=cmm_smp_mb -fdiagnostics-parseable-fixits 2>&1 | FileCheck %s --check-prefix=FIX0
+// RUN: %barrierpair %s -DB0=cmm_smp_mb -DB1=NONE -fdiagnostics-parseable-fixits 2>&1 | FileCheck %s --check-prefix=FIX1
+// ok-no-diagnostics
+#include <urcu/arch.h>
+#include <urcu/system.h>
+
+#define NONE() do { } while (0)
+
+int x, y;
+
+void cpu0(void) {
+  int r1 = CMM_LOAD_SHARED(x);
+  B0(); // weak0r-warning {{'cmm_smp_rmb()' does not order the load of 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 6, which needs cmm_smp_mb() here}} \
+           weak0r-note {{scenario 6 forbids y == 2 && r1 == 1 && r4 == 0}} \
+           weak0w-warning {{'cmm_smp_wmb()' does not order the load of 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 6, which needs cmm_smp_mb() here}} \
+           weak0w-note {{scenario 6 forbids y == 2 && r1 == 1 && r4 == 0}} \
+           missing1-note {{'cpu0' orders the load of 'x' before the store to 'y' with 'cmm_smp_mb()'}} \
+           weak1r-note {{'cpu0' orders the load of 'x' before the store to 'y' with 'cmm_smp_mb()'}} \
+           weak1w-note {{'cpu0' orders the load of 'x' before the store to 'y' with 'cmm_smp_mb()'}}
+  // FIX0: fix-it:"{{.*}}scenario-06.c":{[[@LINE+1]]:3-[[@LINE+1]]:3}:"cmm_smp_mb();\n  "
+  CMM_STORE_SHARED(y, 1); // missing0-warning {{no barrier orders the load of 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 6, which needs cmm_smp_mb() here}} \
+                             missing0-note {{scenario 6 forbids y == 2 && r1 == 1 && r4 == 0}}
+  (void)r1;
+}
+
+void cpu1(void) {
+  CMM_STORE_SHARED(y, 2);
+  B1(); // missing0-note {{'cpu1' orders the store to 'y' before the load of 'x' with 'cmm_smp_mb()'}} \
+           weak0r-note {{'cpu1' orders the store to 'y' before the load of 'x' with 'cmm_smp_mb()'}} \
+           weak0w-note {{'cpu1' orders the store to 'y' before the load of 'x' with 'cmm_smp_mb()'}} \
+           weak1r-warning {{'cmm_smp_rmb()' does not order the store to 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 9, which needs cmm_smp_mb() here}} \
+           weak1r-note {{scenario 9 forbids x == 2 && r2 == 0 && r3 == 1}} \
+           weak1w-warning {{'cmm_smp_wmb()' does not order the store to 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 9, which needs cmm_smp_mb() here}} \
+           weak1w-note {{scenario 9 forbids x == 2 && r2 == 0 && r3 == 1}}
+  // FIX1: fix-it:"{{.*}}scenario-06.c":{[[@LINE+1]]:3-[[@LINE+1]]:3}:"cmm_smp_mb();\n  "
+  int r4 = CMM_LOAD_SHARED(x); // missing1-warning {{no barrier orders the store to 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 9, which needs cmm_smp_mb() here}} \
+                                  missing1-note {{scenario 9 forbids x == 2 && r2 == 0 && r3 == 1}}
+  (void)r4;
+}
+
+void cpu2(void) { CMM_STORE_SHARED(x, 1); }

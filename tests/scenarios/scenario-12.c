@@ -1,0 +1,44 @@
+// Scenario 12, Message (`x`) and flag (`y`) Scenario 3, swapping `x` and `y`: the article's row, checked by hand.
+//   CPU 0: CAO(x) = 1; cmm_smp_{w,}mb(); CAO(y) = 1;
+//   CPU 1: r3 = CAO(y); cmm_smp_{r,}mb(); r4 = CAO(x);
+//   BUG_ON(r3 == 1 && r4 == 0)
+// Seen from cpu1 as CPU 0 this is scenario 3, whose BUG_ON (in that row's names) is r1 == 1 && r2 == 0.
+//
+// RUN: %barrierpair %s -DB0=cmm_smp_wmb -DB1=cmm_smp_rmb -Xclang -verify=ok
+// RUN: %barrierpair %s -DB0=cmm_smp_mb -DB1=cmm_smp_mb -Xclang -verify=ok
+// RUN: %barrierpair %s -DB0=NONE -DB1=cmm_smp_rmb -Xclang -verify=missing0
+// RUN: %barrierpair %s -DB0=cmm_smp_wmb -DB1=NONE -Xclang -verify=missing1
+// RUN: %barrierpair %s -DB0=cmm_smp_rmb -DB1=cmm_smp_rmb -Xclang -verify=weak0
+// RUN: %barrierpair %s -DB0=cmm_smp_wmb -DB1=cmm_smp_wmb -Xclang -verify=weak1
+// RUN: %barrierpair %s -DB0=NONE -DB1=cmm_smp_rmb -fdiagnostics-parseable-fixits 2>&1 | FileCheck %s --check-prefix=FIX0
+// RUN: %barrierpair %s -DB0=cmm_smp_wmb -DB1=NONE -fdiagnostics-parseable-fixits 2>&1 | FileCheck %s --check-prefix=FIX1
+// ok-no-diagnostics
+#include <urcu/arch.h>
+#include <urcu/system.h>
+
+#define NONE() do { } while (0)
+
+int x, y;
+
+void cpu0(void) {
+  CMM_STORE_SHARED(x, 1);
+  B0(); // weak0-warning {{'cmm_smp_rmb()' does not order the store to 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 12 (message passing), which needs cmm_smp_wmb() here}} \
+           weak0-note {{scenario 12 (message passing) forbids r3 == 1 && r4 == 0}} \
+           missing1-note {{'cpu0' orders the store to 'x' before the store to 'y' with 'cmm_smp_wmb()'}} \
+           weak1-note {{'cpu0' orders the store to 'x' before the store to 'y' with 'cmm_smp_wmb()'}}
+  // FIX0: fix-it:"{{.*}}scenario-12.c":{[[@LINE+1]]:3-[[@LINE+1]]:3}:"cmm_smp_wmb();\n  "
+  CMM_STORE_SHARED(y, 1); // missing0-warning {{no barrier orders the store to 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 12 (message passing), which needs cmm_smp_wmb() here}} \
+                             missing0-note {{scenario 12 (message passing) forbids r3 == 1 && r4 == 0}}
+}
+
+void cpu1(void) {
+  int r3 = CMM_LOAD_SHARED(y);
+  B1(); // missing0-note {{'cpu1' orders the load of 'y' before the load of 'x' with 'cmm_smp_rmb()'}} \
+           weak0-note {{'cpu1' orders the load of 'y' before the load of 'x' with 'cmm_smp_rmb()'}} \
+           weak1-warning {{'cmm_smp_wmb()' does not order the load of 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 3 (message passing), which needs cmm_smp_rmb() here}} \
+           weak1-note {{scenario 3 (message passing) forbids r1 == 1 && r2 == 0}}
+  // FIX1: fix-it:"{{.*}}scenario-12.c":{[[@LINE+1]]:3-[[@LINE+1]]:3}:"cmm_smp_rmb();\n  "
+  int r4 = CMM_LOAD_SHARED(x); // missing1-warning {{no barrier orders the load of 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 3 (message passing), which needs cmm_smp_rmb() here}} \
+                                  missing1-note {{scenario 3 (message passing) forbids r1 == 1 && r2 == 0}}
+  (void)r3, (void)r4;
+}
