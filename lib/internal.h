@@ -60,6 +60,10 @@ struct bp_engine {
  * the weakest ordering over all paths between them. */
 void bp_collect_orderings(const bp_engine *engine, uint32_t function, bp_vec *orderings);
 
+/* barrier_kind.c: read and write barriers with nothing of their kind on one
+ * side; adds candidate findings. */
+void bp_check_barrier_kinds(const bp_engine *engine, uint32_t function, bp_vec *findings);
+
 /* pairing.c */
 size_t bp_pair_orderings(const bp_engine *engine, bp_vec *orderings, const bp_options *options,
                          bp_finding **findings);

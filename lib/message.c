@@ -61,11 +61,28 @@ const char *bp_finding_fix_barrier(const bp_finding *finding) {
   return bp_barrier_spelling(finding->family, finding->need);
 }
 
+/* A read or write barrier with nothing of its kind on one side. */
+static char *wrong_kind_message(const bp_engine *engine, const bp_finding *finding) {
+  text_buffer buffer = {0};
+  bool loads = bp_event_get(engine, finding->side.barrier)->strength == BP_STRENGTH_LOADS;
+  append_barrier(&buffer, engine, finding->side.barrier);
+  append(&buffer, " orders only %s, but in '%s' it has no %s on one side: it stands between ",
+         loads ? "loads" : "stores", function_of(engine, &finding->side),
+         loads ? "load" : "store");
+  append_access(&buffer, engine, finding->side.first);
+  append(&buffer, " and ");
+  append_access(&buffer, engine, finding->side.second);
+  append(&buffer, "; this needs %s here", bp_finding_fix_barrier(finding));
+  return buffer.text;
+}
+
 char *bp_finding_message(const bp_engine *engine, const bp_finding *finding) {
+  if (finding->partner.function == BP_NO_FUNCTION)
+    return wrong_kind_message(engine, finding);
   text_buffer buffer = {0};
   if (finding->rule == BP_RULE_WEAK_BARRIER) {
     append_barrier(&buffer, engine, finding->side.barrier);
-    append(&buffer, " does not order ");
+    append(&buffer, " is too weak to order ");
   } else {
     append(&buffer, "no barrier orders ");
   }
@@ -83,6 +100,8 @@ char *bp_finding_message(const bp_engine *engine, const bp_finding *finding) {
 }
 
 char *bp_finding_partner_note(const bp_engine *engine, const bp_finding *finding) {
+  if (finding->partner.function == BP_NO_FUNCTION)
+    return NULL;
   text_buffer buffer = {0};
   const bp_side *partner = &finding->partner;
   if (partner->barrier == BP_NO_EVENT) {
@@ -105,6 +124,8 @@ char *bp_finding_partner_note(const bp_engine *engine, const bp_finding *finding
  * function and object names. */
 char *bp_finding_scenario_note(const bp_engine *engine, const bp_finding *finding) {
   const bp_scenario *scenario = bp_scenario_get(finding->scenario);
+  if (!scenario)
+    return NULL;
   text_buffer buffer = {0};
   append_scenario_name(&buffer, finding->scenario);
   append(&buffer, " forbids %s: ", scenario->bug_on);

@@ -157,6 +157,8 @@ static int compare_candidates(const void *left, const void *right) {
   COMPARE(la->column, lb->column)
   COMPARE(a->at, b->at)
   COMPARE(a->rule, b->rule)
+  /* a finding with a partner says more than a barrier's kind alone */
+  COMPARE(a->partner.function == BP_NO_FUNCTION, b->partner.function == BP_NO_FUNCTION)
   COMPARE(a->side.first, b->side.first)
   COMPARE(a->partner.function, b->partner.function)
   COMPARE(a->partner.first, b->partner.first)
@@ -175,7 +177,8 @@ static size_t merge_candidates(pairing *p, bp_finding **findings) {
   size_t unique = 0;
   for (size_t i = 0; i < candidates->count; i++) {
     if (unique && items[unique - 1].at == items[i].at && items[unique - 1].rule == items[i].rule) {
-      items[unique - 1].other_pairings++;
+      if (items[i].partner.function != BP_NO_FUNCTION)
+        items[unique - 1].other_pairings++;
       continue;
     }
     items[unique++] = items[i];
@@ -203,6 +206,10 @@ size_t bp_pair_orderings(const bp_engine *engine, bp_vec *orderings, const bp_op
       if (cpu1->function != cpu0->function)
         check_pair(&p, cpu0, cpu1);
     }
+  }
+  if (!options->disabled[BP_RULE_WEAK_BARRIER]) {
+    for (uint32_t f = 0; f < engine->functions.count; f++)
+      bp_check_barrier_kinds(engine, f, &p.candidates);
   }
   free(p.stores);
   return merge_candidates(&p, findings);

@@ -66,14 +66,15 @@ void reportFindings(DiagnosticsEngine &diagnostics, SourceManager &sources,
       if (std::optional<FixItHint> fix = fixFor(sources, engine, sites, finding))
         warning << *fix;
     }
-    uint32_t partnerEvent = finding.partner.barrier != BP_NO_EVENT ? finding.partner.barrier
-                                                                   : finding.partner.second;
-    SourceLocation partnerAt = sites[partnerEvent].location;
-    Text partner(bp_finding_partner_note(engine, &finding));
-    diagnostics.Report(partnerAt.isValid() ? partnerAt : at, diag::note_fe_backend_plugin)
-        << partner.get();
-    Text scenario(bp_finding_scenario_note(engine, &finding));
-    diagnostics.Report(at, diag::note_fe_backend_plugin) << scenario.get();
+    if (Text partner{bp_finding_partner_note(engine, &finding)}) {
+      uint32_t partnerEvent = finding.partner.barrier != BP_NO_EVENT ? finding.partner.barrier
+                                                                     : finding.partner.second;
+      SourceLocation partnerAt = sites[partnerEvent].location;
+      diagnostics.Report(partnerAt.isValid() ? partnerAt : at, diag::note_fe_backend_plugin)
+          << partner.get();
+    }
+    if (Text scenario{bp_finding_scenario_note(engine, &finding)})
+      diagnostics.Report(at, diag::note_fe_backend_plugin) << scenario.get();
   }
 }
 

@@ -119,6 +119,7 @@ typedef struct {
 typedef enum { BP_ACCESS_LOAD, BP_ACCESS_STORE } bp_access_kind;
 
 #define BP_NO_EVENT UINT32_MAX
+#define BP_NO_FUNCTION UINT32_MAX
 #define BP_NO_PRIMITIVE (-1)
 
 bp_engine *bp_engine_create(void);
@@ -183,9 +184,9 @@ typedef struct {
 typedef struct {
   bp_rule rule;
   uint32_t at;      /* the event the finding points at */
-  int scenario;     /* with `side` as CPU 0 */
+  int scenario;     /* with `side` as CPU 0; -1 for a barrier of the wrong kind alone */
   bp_side side;     /* the broken side */
-  bp_side partner;  /* the other side */
+  bp_side partner;  /* the other side; function BP_NO_FUNCTION when there is none */
   unsigned need;    /* strength `side` needs */
   bp_family family; /* spelling for the fix */
   uint32_t other_pairings; /* further partners of the same site */
@@ -195,7 +196,8 @@ typedef struct {
  * by location, in *findings (free() it). */
 size_t bp_analyze(bp_engine *engine, const bp_options *options, bp_finding **findings);
 
-/* Texts for a finding, malloc()ed. */
+/* Texts for a finding, malloc()ed; the notes are NULL for a finding without
+ * a partner. */
 char *bp_finding_message(const bp_engine *engine, const bp_finding *finding);
 char *bp_finding_partner_note(const bp_engine *engine, const bp_finding *finding);
 char *bp_finding_scenario_note(const bp_engine *engine, const bp_finding *finding);

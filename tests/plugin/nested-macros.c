@@ -23,7 +23,7 @@ void publish(void) {
 
 int consume(void) {
   int r1 = GET(x);
-  cmm_smp_wmb(); // expected-warning {{'cmm_smp_wmb()' does not order the load of 'x' before the load of 'y' in 'consume'; with 'publish' this is scenario 3 (message passing), which needs cmm_smp_rmb() here}} \
+  cmm_smp_wmb(); // expected-warning {{'cmm_smp_wmb()' is too weak to order the load of 'x' before the load of 'y' in 'consume'; with 'publish' this is scenario 3 (message passing), which needs cmm_smp_rmb() here}} \
                     expected-note {{scenario 3}}
   // CHECK: fix-it:"{{.*}}nested-macros.c":{[[@LINE-2]]:3-[[@LINE-2]]:16}:"cmm_smp_rmb()"
   return r1 + GET(y);
@@ -31,7 +31,7 @@ int consume(void) {
 
 int dekker0(void) {
   CMM_STORE_SHARED(a, 1);
-  cmm_smp_wmb(); // expected-warning {{'cmm_smp_wmb()' does not order the store to 'a' before the load of 'b' in 'dekker0'; with 'dekker1' this is scenario 10 (Dekker), which needs cmm_smp_mb() here}} \
+  cmm_smp_wmb(); // expected-warning {{'cmm_smp_wmb()' is too weak to order the store to 'a' before the load of 'b' in 'dekker0'; with 'dekker1' this is scenario 10 (Dekker), which needs cmm_smp_mb() here}} \
                     expected-note {{scenario 10 (Dekker) forbids r2 == 0 && r4 == 0: 'dekker0' could read the old 'b' and 'dekker1' the old 'a'}} \
                     expected-note {{'dekker0' orders the store to 'a' before the load of 'b' with 'cmm_smp_wmb()'}}
   // CHECK: fix-it:"{{.*}}nested-macros.c":{[[@LINE-3]]:3-[[@LINE-3]]:16}:"cmm_smp_mb()"
@@ -40,7 +40,7 @@ int dekker0(void) {
 
 int dekker1(void) {
   CMM_STORE_SHARED(b, 1);
-  cmm_smp_rmb(); // expected-warning {{'cmm_smp_rmb()' does not order the store to 'b' before the load of 'a' in 'dekker1'; with 'dekker0' this is scenario 10 (Dekker), which needs cmm_smp_mb() here}} \
+  cmm_smp_rmb(); // expected-warning {{'cmm_smp_rmb()' is too weak to order the store to 'b' before the load of 'a' in 'dekker1'; with 'dekker0' this is scenario 10 (Dekker), which needs cmm_smp_mb() here}} \
                     expected-note {{scenario 10 (Dekker)}} \
                     expected-note {{'dekker1' orders the store to 'b' before the load of 'a' with 'cmm_smp_rmb()'}}
   // CHECK: fix-it:"{{.*}}nested-macros.c":{[[@LINE-3]]:3-[[@LINE-3]]:16}:"cmm_smp_mb()"

@@ -24,7 +24,7 @@ int x, y;
 
 void cpu0(void) {
   int r1 = CMM_LOAD_SHARED(x);
-  B0(); // weak0-warning {{'cmm_smp_wmb()' does not order the load of 'x' before the load of 'y' in 'cpu0'; with 'cpu1' this is scenario 1, which needs cmm_smp_rmb() here}} \
+  B0(); // weak0-warning {{'cmm_smp_wmb()' is too weak to order the load of 'x' before the load of 'y' in 'cpu0'; with 'cpu1' this is scenario 1, which needs cmm_smp_rmb() here}} \
            weak0-note {{scenario 1 forbids r1 == 1 && r2 == 0 && r3 == 1}} \
            missing1-note {{'cpu0' orders the load of 'x' before the load of 'y' with 'cmm_smp_rmb()'}} \
            weak1r-note {{'cpu0' orders the load of 'x' before the load of 'y' with 'cmm_smp_rmb()'}} \
@@ -39,9 +39,9 @@ void cpu1(void) {
   int r3 = CMM_LOAD_SHARED(y);
   B1(); // missing0-note {{'cpu1' orders the load of 'y' before the store to 'x' with 'cmm_smp_mb()'}} \
            weak0-note {{'cpu1' orders the load of 'y' before the store to 'x' with 'cmm_smp_mb()'}} \
-           weak1r-warning {{'cmm_smp_rmb()' does not order the load of 'y' before the store to 'x' in 'cpu1'; with 'cpu0' this is scenario 4, which needs cmm_smp_mb() here}} \
+           weak1r-warning {{'cmm_smp_rmb()' is too weak to order the load of 'y' before the store to 'x' in 'cpu1'; with 'cpu0' this is scenario 4, which needs cmm_smp_mb() here}} \
            weak1r-note {{scenario 4 forbids r1 == 1 && r3 == 1 && r4 == 0}} \
-           weak1w-warning {{'cmm_smp_wmb()' does not order the load of 'y' before the store to 'x' in 'cpu1'; with 'cpu0' this is scenario 4, which needs cmm_smp_mb() here}} \
+           weak1w-warning {{'cmm_smp_wmb()' is too weak to order the load of 'y' before the store to 'x' in 'cpu1'; with 'cpu0' this is scenario 4, which needs cmm_smp_mb() here}} \
            weak1w-note {{scenario 4 forbids r1 == 1 && r3 == 1 && r4 == 0}}
   // FIX1: fix-it:"{{.*}}scenario-01.c":{[[@LINE+1]]:3-[[@LINE+1]]:3}:"cmm_smp_mb();\n  "
   CMM_STORE_SHARED(x, 1); // missing1-warning {{no barrier orders the load of 'y' before the store to 'x' in 'cpu1'; with 'cpu0' this is scenario 4, which needs cmm_smp_mb() here}} \

@@ -23,7 +23,7 @@ int x, y;
 
 void cpu0(void) {
   int r1 = CMM_LOAD_SHARED(x);
-  B0(); // weak0-warning {{'cmm_smp_wmb()' does not order the load of 'x' before the load of 'y' in 'cpu0'; with 'cpu1' this is scenario 3 (message passing), which needs cmm_smp_rmb() here}} \
+  B0(); // weak0-warning {{'cmm_smp_wmb()' is too weak to order the load of 'x' before the load of 'y' in 'cpu0'; with 'cpu1' this is scenario 3 (message passing), which needs cmm_smp_rmb() here}} \
            weak0-note {{scenario 3 (message passing) forbids r1 == 1 && r2 == 0: 'cpu0' could see 'x' set by 'cpu1' and still read the old 'y'}} \
            missing1-note {{'cpu0' orders the load of 'x' before the load of 'y' with 'cmm_smp_rmb()'}} \
            weak1-note {{'cpu0' orders the load of 'x' before the load of 'y' with 'cmm_smp_rmb()'}}
@@ -37,7 +37,7 @@ void cpu1(void) {
   CMM_STORE_SHARED(y, 1);
   B1(); // missing0-note {{'cpu1' orders the store to 'y' before the store to 'x' with 'cmm_smp_wmb()'}} \
            weak0-note {{'cpu1' orders the store to 'y' before the store to 'x' with 'cmm_smp_wmb()'}} \
-           weak1-warning {{'cmm_smp_rmb()' does not order the store to 'y' before the store to 'x' in 'cpu1'; with 'cpu0' this is scenario 12 (message passing), which needs cmm_smp_wmb() here}} \
+           weak1-warning {{'cmm_smp_rmb()' is too weak to order the store to 'y' before the store to 'x' in 'cpu1'; with 'cpu0' this is scenario 12 (message passing), which needs cmm_smp_wmb() here}} \
            weak1-note {{scenario 12 (message passing) forbids r3 == 1 && r4 == 0: 'cpu0' could see 'x' set by 'cpu1' and still read the old 'y'}}
   // FIX1: fix-it:"{{.*}}scenario-03.c":{[[@LINE+1]]:3-[[@LINE+1]]:3}:"cmm_smp_wmb();\n  "
   CMM_STORE_SHARED(x, 1); // missing1-warning {{no barrier orders the store to 'y' before the store to 'x' in 'cpu1'; with 'cpu0' this is scenario 12 (message passing), which needs cmm_smp_wmb() here}} \

@@ -24,9 +24,9 @@ int x, y;
 
 void cpu0(void) {
   int r1 = CMM_LOAD_SHARED(x);
-  B0(); // weak0r-warning {{'cmm_smp_rmb()' does not order the load of 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 4, which needs cmm_smp_mb() here}} \
+  B0(); // weak0r-warning {{'cmm_smp_rmb()' is too weak to order the load of 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 4, which needs cmm_smp_mb() here}} \
            weak0r-note {{scenario 4 forbids r1 == 1 && r3 == 1 && r4 == 0}} \
-           weak0w-warning {{'cmm_smp_wmb()' does not order the load of 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 4, which needs cmm_smp_mb() here}} \
+           weak0w-warning {{'cmm_smp_wmb()' is too weak to order the load of 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 4, which needs cmm_smp_mb() here}} \
            weak0w-note {{scenario 4 forbids r1 == 1 && r3 == 1 && r4 == 0}} \
            missing1-note {{'cpu0' orders the load of 'x' before the store to 'y' with 'cmm_smp_mb()'}} \
            weak1-note {{'cpu0' orders the load of 'x' before the store to 'y' with 'cmm_smp_mb()'}}
@@ -41,7 +41,7 @@ void cpu1(void) {
   B1(); // missing0-note {{'cpu1' orders the load of 'y' before the load of 'x' with 'cmm_smp_rmb()'}} \
            weak0r-note {{'cpu1' orders the load of 'y' before the load of 'x' with 'cmm_smp_rmb()'}} \
            weak0w-note {{'cpu1' orders the load of 'y' before the load of 'x' with 'cmm_smp_rmb()'}} \
-           weak1-warning {{'cmm_smp_wmb()' does not order the load of 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 1, which needs cmm_smp_rmb() here}} \
+           weak1-warning {{'cmm_smp_wmb()' is too weak to order the load of 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 1, which needs cmm_smp_rmb() here}} \
            weak1-note {{scenario 1 forbids r1 == 1 && r2 == 0 && r3 == 1}}
   // FIX1: fix-it:"{{.*}}scenario-04.c":{[[@LINE+1]]:3-[[@LINE+1]]:3}:"cmm_smp_rmb();\n  "
   int r4 = CMM_LOAD_SHARED(x); // missing1-warning {{no barrier orders the load of 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 1, which needs cmm_smp_rmb() here}} \

@@ -23,9 +23,9 @@ int x, y;
 
 void cpu0(void) {
   int r1 = CMM_LOAD_SHARED(x);
-  B0(); // weak0r-warning {{'cmm_smp_rmb()' does not order the load of 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 5 (inverse Dekker), which needs cmm_smp_mb() here}} \
+  B0(); // weak0r-warning {{'cmm_smp_rmb()' is too weak to order the load of 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 5 (inverse Dekker), which needs cmm_smp_mb() here}} \
            weak0r-note {{scenario 5 (inverse Dekker) forbids r1 == 1 && r3 == 1}} \
-           weak0w-warning {{'cmm_smp_wmb()' does not order the load of 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 5 (inverse Dekker), which needs cmm_smp_mb() here}} \
+           weak0w-warning {{'cmm_smp_wmb()' is too weak to order the load of 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 5 (inverse Dekker), which needs cmm_smp_mb() here}} \
            weak0w-note {{scenario 5 (inverse Dekker) forbids r1 == 1 && r3 == 1}} \
            missing1-note {{'cpu0' orders the load of 'x' before the store to 'y' with 'cmm_smp_mb()'}} \
            weak1r-note {{'cpu0' orders the load of 'x' before the store to 'y' with 'cmm_smp_mb()'}} \
@@ -41,9 +41,9 @@ void cpu1(void) {
   B1(); // missing0-note {{'cpu1' orders the load of 'y' before the store to 'x' with 'cmm_smp_mb()'}} \
            weak0r-note {{'cpu1' orders the load of 'y' before the store to 'x' with 'cmm_smp_mb()'}} \
            weak0w-note {{'cpu1' orders the load of 'y' before the store to 'x' with 'cmm_smp_mb()'}} \
-           weak1r-warning {{'cmm_smp_rmb()' does not order the load of 'y' before the store to 'x' in 'cpu1'; with 'cpu0' this is scenario 5 (inverse Dekker), which needs cmm_smp_mb() here}} \
+           weak1r-warning {{'cmm_smp_rmb()' is too weak to order the load of 'y' before the store to 'x' in 'cpu1'; with 'cpu0' this is scenario 5 (inverse Dekker), which needs cmm_smp_mb() here}} \
            weak1r-note {{scenario 5 (inverse Dekker) forbids r1 == 1 && r3 == 1}} \
-           weak1w-warning {{'cmm_smp_wmb()' does not order the load of 'y' before the store to 'x' in 'cpu1'; with 'cpu0' this is scenario 5 (inverse Dekker), which needs cmm_smp_mb() here}} \
+           weak1w-warning {{'cmm_smp_wmb()' is too weak to order the load of 'y' before the store to 'x' in 'cpu1'; with 'cpu0' this is scenario 5 (inverse Dekker), which needs cmm_smp_mb() here}} \
            weak1w-note {{scenario 5 (inverse Dekker) forbids r1 == 1 && r3 == 1}}
   // FIX1: fix-it:"{{.*}}scenario-05.c":{[[@LINE+1]]:3-[[@LINE+1]]:3}:"cmm_smp_mb();\n  "
   CMM_STORE_SHARED(x, 1); // missing1-warning {{no barrier orders the load of 'y' before the store to 'x' in 'cpu1'; with 'cpu0' this is scenario 5 (inverse Dekker), which needs cmm_smp_mb() here}} \

@@ -24,9 +24,9 @@ int x, y;
 
 void cpu0(void) {
   int r1 = CMM_LOAD_SHARED(x);
-  B0(); // weak0r-warning {{'cmm_smp_rmb()' does not order the load of 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 6, which needs cmm_smp_mb() here}} \
+  B0(); // weak0r-warning {{'cmm_smp_rmb()' is too weak to order the load of 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 6, which needs cmm_smp_mb() here}} \
            weak0r-note {{scenario 6 forbids y == 2 && r1 == 1 && r4 == 0}} \
-           weak0w-warning {{'cmm_smp_wmb()' does not order the load of 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 6, which needs cmm_smp_mb() here}} \
+           weak0w-warning {{'cmm_smp_wmb()' is too weak to order the load of 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 6, which needs cmm_smp_mb() here}} \
            weak0w-note {{scenario 6 forbids y == 2 && r1 == 1 && r4 == 0}} \
            missing1-note {{'cpu0' orders the load of 'x' before the store to 'y' with 'cmm_smp_mb()'}} \
            weak1r-note {{'cpu0' orders the load of 'x' before the store to 'y' with 'cmm_smp_mb()'}} \
@@ -42,9 +42,9 @@ void cpu1(void) {
   B1(); // missing0-note {{'cpu1' orders the store to 'y' before the load of 'x' with 'cmm_smp_mb()'}} \
            weak0r-note {{'cpu1' orders the store to 'y' before the load of 'x' with 'cmm_smp_mb()'}} \
            weak0w-note {{'cpu1' orders the store to 'y' before the load of 'x' with 'cmm_smp_mb()'}} \
-           weak1r-warning {{'cmm_smp_rmb()' does not order the store to 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 9, which needs cmm_smp_mb() here}} \
+           weak1r-warning {{'cmm_smp_rmb()' is too weak to order the store to 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 9, which needs cmm_smp_mb() here}} \
            weak1r-note {{scenario 9 forbids x == 2 && r2 == 0 && r3 == 1}} \
-           weak1w-warning {{'cmm_smp_wmb()' does not order the store to 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 9, which needs cmm_smp_mb() here}} \
+           weak1w-warning {{'cmm_smp_wmb()' is too weak to order the store to 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 9, which needs cmm_smp_mb() here}} \
            weak1w-note {{scenario 9 forbids x == 2 && r2 == 0 && r3 == 1}}
   // FIX1: fix-it:"{{.*}}scenario-06.c":{[[@LINE+1]]:3-[[@LINE+1]]:3}:"cmm_smp_mb();\n  "
   int r4 = CMM_LOAD_SHARED(x); // missing1-warning {{no barrier orders the store to 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 9, which needs cmm_smp_mb() here}} \

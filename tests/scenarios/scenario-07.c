@@ -23,9 +23,9 @@ int x, y;
 
 void cpu0(void) {
   int r1 = CMM_LOAD_SHARED(x);
-  B0(); // weak0r-warning {{'cmm_smp_rmb()' does not order the load of 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 7, which needs cmm_smp_mb() here}} \
+  B0(); // weak0r-warning {{'cmm_smp_rmb()' is too weak to order the load of 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 7, which needs cmm_smp_mb() here}} \
            weak0r-note {{scenario 7 forbids y == 2 && r1 == 1}} \
-           weak0w-warning {{'cmm_smp_wmb()' does not order the load of 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 7, which needs cmm_smp_mb() here}} \
+           weak0w-warning {{'cmm_smp_wmb()' is too weak to order the load of 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 7, which needs cmm_smp_mb() here}} \
            weak0w-note {{scenario 7 forbids y == 2 && r1 == 1}} \
            missing1-note {{'cpu0' orders the load of 'x' before the store to 'y' with 'cmm_smp_mb()'}} \
            weak1-note {{'cpu0' orders the load of 'x' before the store to 'y' with 'cmm_smp_mb()'}}
@@ -40,7 +40,7 @@ void cpu1(void) {
   B1(); // missing0-note {{'cpu1' orders the store to 'y' before the store to 'x' with 'cmm_smp_wmb()'}} \
            weak0r-note {{'cpu1' orders the store to 'y' before the store to 'x' with 'cmm_smp_wmb()'}} \
            weak0w-note {{'cpu1' orders the store to 'y' before the store to 'x' with 'cmm_smp_wmb()'}} \
-           weak1-warning {{'cmm_smp_rmb()' does not order the store to 'y' before the store to 'x' in 'cpu1'; with 'cpu0' this is scenario 13, which needs cmm_smp_wmb() here}} \
+           weak1-warning {{'cmm_smp_rmb()' is too weak to order the store to 'y' before the store to 'x' in 'cpu1'; with 'cpu0' this is scenario 13, which needs cmm_smp_wmb() here}} \
            weak1-note {{scenario 13 forbids x == 2 && r3 == 1}}
   // FIX1: fix-it:"{{.*}}scenario-07.c":{[[@LINE+1]]:3-[[@LINE+1]]:3}:"cmm_smp_wmb();\n  "
   CMM_STORE_SHARED(x, 1); // missing1-warning {{no barrier orders the store to 'y' before the store to 'x' in 'cpu1'; with 'cpu0' this is scenario 13, which needs cmm_smp_wmb() here}} \

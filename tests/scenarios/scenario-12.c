@@ -22,7 +22,7 @@ int x, y;
 
 void cpu0(void) {
   CMM_STORE_SHARED(x, 1);
-  B0(); // weak0-warning {{'cmm_smp_rmb()' does not order the store to 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 12 (message passing), which needs cmm_smp_wmb() here}} \
+  B0(); // weak0-warning {{'cmm_smp_rmb()' is too weak to order the store to 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 12 (message passing), which needs cmm_smp_wmb() here}} \
            weak0-note {{scenario 12 (message passing) forbids r3 == 1 && r4 == 0}} \
            missing1-note {{'cpu0' orders the store to 'x' before the store to 'y' with 'cmm_smp_wmb()'}} \
            weak1-note {{'cpu0' orders the store to 'x' before the store to 'y' with 'cmm_smp_wmb()'}}
@@ -35,7 +35,7 @@ void cpu1(void) {
   int r3 = CMM_LOAD_SHARED(y);
   B1(); // missing0-note {{'cpu1' orders the load of 'y' before the load of 'x' with 'cmm_smp_rmb()'}} \
            weak0-note {{'cpu1' orders the load of 'y' before the load of 'x' with 'cmm_smp_rmb()'}} \
-           weak1-warning {{'cmm_smp_wmb()' does not order the load of 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 3 (message passing), which needs cmm_smp_rmb() here}} \
+           weak1-warning {{'cmm_smp_wmb()' is too weak to order the load of 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 3 (message passing), which needs cmm_smp_rmb() here}} \
            weak1-note {{scenario 3 (message passing) forbids r1 == 1 && r2 == 0}}
   // FIX1: fix-it:"{{.*}}scenario-12.c":{[[@LINE+1]]:3-[[@LINE+1]]:3}:"cmm_smp_rmb();\n  "
   int r4 = CMM_LOAD_SHARED(x); // missing1-warning {{no barrier orders the load of 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 3 (message passing), which needs cmm_smp_rmb() here}} \

@@ -23,7 +23,7 @@ int x, y;
 
 void cpu0(void) {
   CMM_STORE_SHARED(x, 2);
-  B0(); // weak0-warning {{'cmm_smp_rmb()' does not order the store to 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 13, which needs cmm_smp_wmb() here}} \
+  B0(); // weak0-warning {{'cmm_smp_rmb()' is too weak to order the store to 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 13, which needs cmm_smp_wmb() here}} \
            weak0-note {{scenario 13 forbids x == 2 && r3 == 1}} \
            missing1-note {{'cpu0' orders the store to 'x' before the store to 'y' with 'cmm_smp_wmb()'}} \
            weak1r-note {{'cpu0' orders the store to 'x' before the store to 'y' with 'cmm_smp_wmb()'}} \
@@ -37,9 +37,9 @@ void cpu1(void) {
   int r3 = CMM_LOAD_SHARED(y);
   B1(); // missing0-note {{'cpu1' orders the load of 'y' before the store to 'x' with 'cmm_smp_mb()'}} \
            weak0-note {{'cpu1' orders the load of 'y' before the store to 'x' with 'cmm_smp_mb()'}} \
-           weak1r-warning {{'cmm_smp_rmb()' does not order the load of 'y' before the store to 'x' in 'cpu1'; with 'cpu0' this is scenario 7, which needs cmm_smp_mb() here}} \
+           weak1r-warning {{'cmm_smp_rmb()' is too weak to order the load of 'y' before the store to 'x' in 'cpu1'; with 'cpu0' this is scenario 7, which needs cmm_smp_mb() here}} \
            weak1r-note {{scenario 7 forbids y == 2 && r1 == 1}} \
-           weak1w-warning {{'cmm_smp_wmb()' does not order the load of 'y' before the store to 'x' in 'cpu1'; with 'cpu0' this is scenario 7, which needs cmm_smp_mb() here}} \
+           weak1w-warning {{'cmm_smp_wmb()' is too weak to order the load of 'y' before the store to 'x' in 'cpu1'; with 'cpu0' this is scenario 7, which needs cmm_smp_mb() here}} \
            weak1w-note {{scenario 7 forbids y == 2 && r1 == 1}}
   // FIX1: fix-it:"{{.*}}scenario-13.c":{[[@LINE+1]]:3-[[@LINE+1]]:3}:"cmm_smp_mb();\n  "
   CMM_STORE_SHARED(x, 1); // missing1-warning {{no barrier orders the load of 'y' before the store to 'x' in 'cpu1'; with 'cpu0' this is scenario 7, which needs cmm_smp_mb() here}} \

@@ -23,9 +23,9 @@ int x, y;
 
 void cpu0(void) {
   CMM_STORE_SHARED(x, 1);
-  B0(); // weak0r-warning {{'cmm_smp_rmb()' does not order the store to 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 14, which needs cmm_smp_mb() here}} \
+  B0(); // weak0r-warning {{'cmm_smp_rmb()' is too weak to order the store to 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 14, which needs cmm_smp_mb() here}} \
            weak0r-note {{scenario 14 forbids y == 2 && r4 == 0}} \
-           weak0w-warning {{'cmm_smp_wmb()' does not order the store to 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 14, which needs cmm_smp_mb() here}} \
+           weak0w-warning {{'cmm_smp_wmb()' is too weak to order the store to 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 14, which needs cmm_smp_mb() here}} \
            weak0w-note {{scenario 14 forbids y == 2 && r4 == 0}} \
            missing1-note {{'cpu0' orders the store to 'x' before the store to 'y' with 'cmm_smp_mb()'}} \
            weak1r-note {{'cpu0' orders the store to 'x' before the store to 'y' with 'cmm_smp_mb()'}} \
@@ -40,9 +40,9 @@ void cpu1(void) {
   B1(); // missing0-note {{'cpu1' orders the store to 'y' before the load of 'x' with 'cmm_smp_mb()'}} \
            weak0r-note {{'cpu1' orders the store to 'y' before the load of 'x' with 'cmm_smp_mb()'}} \
            weak0w-note {{'cpu1' orders the store to 'y' before the load of 'x' with 'cmm_smp_mb()'}} \
-           weak1r-warning {{'cmm_smp_rmb()' does not order the store to 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 11, which needs cmm_smp_mb() here}} \
+           weak1r-warning {{'cmm_smp_rmb()' is too weak to order the store to 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 11, which needs cmm_smp_mb() here}} \
            weak1r-note {{scenario 11 forbids x == 2 && r2 == 0}} \
-           weak1w-warning {{'cmm_smp_wmb()' does not order the store to 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 11, which needs cmm_smp_mb() here}} \
+           weak1w-warning {{'cmm_smp_wmb()' is too weak to order the store to 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 11, which needs cmm_smp_mb() here}} \
            weak1w-note {{scenario 11 forbids x == 2 && r2 == 0}}
   // FIX1: fix-it:"{{.*}}scenario-14.c":{[[@LINE+1]]:3-[[@LINE+1]]:3}:"cmm_smp_mb();\n  "
   int r4 = CMM_LOAD_SHARED(x); // missing1-warning {{no barrier orders the store to 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 11, which needs cmm_smp_mb() here}} \

@@ -22,7 +22,7 @@ int x, y;
 
 void cpu0(void) {
   CMM_STORE_SHARED(x, 1);
-  B0(); // weak0-warning {{'cmm_smp_rmb()' does not order the store to 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 15 (two writers), which needs cmm_smp_wmb() here}} \
+  B0(); // weak0-warning {{'cmm_smp_rmb()' is too weak to order the store to 'x' before the store to 'y' in 'cpu0'; with 'cpu1' this is scenario 15 (two writers), which needs cmm_smp_wmb() here}} \
            weak0-note {{scenario 15 (two writers) forbids x == 1 && y == 1}} \
            missing1-note {{'cpu0' orders the store to 'x' before the store to 'y' with 'cmm_smp_wmb()'}} \
            weak1-note {{'cpu0' orders the store to 'x' before the store to 'y' with 'cmm_smp_wmb()'}}
@@ -35,7 +35,7 @@ void cpu1(void) {
   CMM_STORE_SHARED(y, 1);
   B1(); // missing0-note {{'cpu1' orders the store to 'y' before the store to 'x' with 'cmm_smp_wmb()'}} \
            weak0-note {{'cpu1' orders the store to 'y' before the store to 'x' with 'cmm_smp_wmb()'}} \
-           weak1-warning {{'cmm_smp_rmb()' does not order the store to 'y' before the store to 'x' in 'cpu1'; with 'cpu0' this is scenario 15 (two writers), which needs cmm_smp_wmb() here}} \
+           weak1-warning {{'cmm_smp_rmb()' is too weak to order the store to 'y' before the store to 'x' in 'cpu1'; with 'cpu0' this is scenario 15 (two writers), which needs cmm_smp_wmb() here}} \
            weak1-note {{scenario 15 (two writers) forbids x == 1 && y == 1}}
   // FIX1: fix-it:"{{.*}}scenario-15.c":{[[@LINE+1]]:3-[[@LINE+1]]:3}:"cmm_smp_wmb();\n  "
   CMM_STORE_SHARED(x, 2); // missing1-warning {{no barrier orders the store to 'y' before the store to 'x' in 'cpu1'; with 'cpu0' this is scenario 15 (two writers), which needs cmm_smp_wmb() here}} \

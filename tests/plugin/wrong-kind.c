@@ -1,0 +1,37 @@
+// A read or write barrier with nothing of its kind on one side orders
+// nothing, partner or not.
+//
+// RUN: %barrierpair %s -Xclang -verify
+// RUN: %barrierpair %s -fdiagnostics-parseable-fixits 2>&1 | FileCheck %s
+#include <urcu/arch.h>
+#include <urcu/system.h>
+
+int a, b, c, d, e, f;
+
+int wmb_between_loads(void) {
+  int r1 = CMM_LOAD_SHARED(a);
+  cmm_smp_wmb(); // expected-warning {{'cmm_smp_wmb()' orders only stores, but in 'wmb_between_loads' it has no store on one side: it stands between the load of 'a' and the load of 'b'; this needs cmm_smp_rmb() here}}
+  // CHECK: fix-it:"{{.*}}wrong-kind.c":{[[@LINE-1]]:3-[[@LINE-1]]:16}:"cmm_smp_rmb()"
+  return r1 + CMM_LOAD_SHARED(b);
+}
+
+int rmb_between_store_and_load(void) {
+  CMM_STORE_SHARED(c, 1);
+  cmm_smp_rmb(); // expected-warning {{'cmm_smp_rmb()' orders only loads, but in 'rmb_between_store_and_load' it has no load on one side: it stands between the store to 'c' and the load of 'd'; this needs cmm_smp_mb() here}}
+  // CHECK: fix-it:"{{.*}}wrong-kind.c":{[[@LINE-1]]:3-[[@LINE-1]]:16}:"cmm_smp_mb()"
+  return CMM_LOAD_SHARED(d);
+}
+
+// Quiet: a store on each side; and a barrier at the edge of a function,
+// whose partner accesses may be in the caller.
+void wmb_between_stores(void) {
+  CMM_STORE_SHARED(e, 1);
+  cmm_smp_wmb();
+  CMM_STORE_SHARED(f, 1);
+}
+
+void wmb_at_the_end(void) {
+  int r = CMM_LOAD_SHARED(e);
+  (void)r;
+  cmm_smp_wmb();
+}
