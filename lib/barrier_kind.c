@@ -10,7 +10,7 @@ typedef struct {
 } position;
 
 typedef struct {
-  uint32_t any; /* an access on this side, or BP_NO_EVENT */
+  uint32_t any;        /* an access on this side, or BP_NO_EVENT */
   uint32_t of_kind[2]; /* a load, a store on this side, or BP_NO_EVENT */
 } side_accesses;
 
@@ -89,8 +89,8 @@ static void check_barrier(const bp_engine *engine, const bp_function *function,
   finding->partner = (bp_side){BP_NO_FUNCTION, BP_NO_EVENT, BP_NO_EVENT, BP_NO_EVENT, 0};
   bool loads_only = before.of_kind[BP_ACCESS_STORE] == BP_NO_EVENT &&
                     after.of_kind[BP_ACCESS_STORE] == BP_NO_EVENT;
-  bool stores_only = before.of_kind[BP_ACCESS_LOAD] == BP_NO_EVENT &&
-                     after.of_kind[BP_ACCESS_LOAD] == BP_NO_EVENT;
+  bool stores_only =
+      before.of_kind[BP_ACCESS_LOAD] == BP_NO_EVENT && after.of_kind[BP_ACCESS_LOAD] == BP_NO_EVENT;
   finding->need = loads_only    ? BP_STRENGTH_LOADS
                   : stores_only ? BP_STRENGTH_STORES
                                 : BP_STRENGTH_FULL;

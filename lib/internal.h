@@ -4,6 +4,11 @@
 
 #include "barrierpair/barrierpair.h"
 
+/* For qsort comparators: returns from the comparator when x and y differ. */
+#define BP_COMPARE(x, y)                                                                           \
+  if ((x) != (y))                                                                                  \
+  return (x) < (y) ? -1 : 1
+
 /* A growable array of fixed-size items. */
 typedef struct {
   void *items;
@@ -17,8 +22,8 @@ void bp_vec_free(bp_vec *vec);
 
 /* Strings interned to dense ids. */
 typedef struct {
-  bp_vec strings; /* char * */
-  uint32_t *slots;  /* open addressing: id + 1, 0 = empty */
+  bp_vec strings;  /* char * */
+  uint32_t *slots; /* open addressing: id + 1, 0 = empty */
   size_t slot_count;
 } bp_interner;
 
@@ -28,8 +33,8 @@ const char *bp_interner_get(const bp_interner *interner, uint32_t id);
 void bp_interner_free(bp_interner *interner);
 
 typedef struct {
-  bp_vec events;        /* uint32_t event ids, in program order */
-  bp_vec successors;    /* uint32_t block indexes, local to the function */
+  bp_vec events;     /* uint32_t event ids, in program order */
+  bp_vec successors; /* uint32_t block indexes, local to the function */
 } bp_block;
 
 typedef struct {
@@ -50,9 +55,9 @@ typedef struct {
 
 struct bp_engine {
   bp_interner files, objects, names; /* names: functions and object displays */
-  bp_vec object_displays;             /* uint32_t: object id -> names id */
-  bp_vec functions; /* bp_function */
-  bp_vec events;    /* bp_event */
+  bp_vec object_displays;            /* uint32_t: object id -> names id */
+  bp_vec functions;                  /* bp_function */
+  bp_vec events;                     /* bp_event */
   bool building;
 };
 

@@ -67,8 +67,7 @@ static char *wrong_kind_message(const bp_engine *engine, const bp_finding *findi
   bool loads = bp_event_get(engine, finding->side.barrier)->strength == BP_STRENGTH_LOADS;
   append_barrier(&buffer, engine, finding->side.barrier);
   append(&buffer, " orders only %s, but in '%s' it has no %s on one side: it stands between ",
-         loads ? "loads" : "stores", function_of(engine, &finding->side),
-         loads ? "load" : "store");
+         loads ? "loads" : "stores", function_of(engine, &finding->side), loads ? "load" : "store");
   append_access(&buffer, engine, finding->side.first);
   append(&buffer, " and ");
   append_access(&buffer, engine, finding->side.second);

@@ -62,17 +62,13 @@ static void walk_block(propagation *p, uint32_t block_index, size_t start, path_
 
 static int compare_orderings(const void *left, const void *right) {
   const bp_ordering *a = left, *b = right;
-#define COMPARE(field)                                                                             \
-  if (a->field != b->field)                                                                        \
-    return a->field < b->field ? -1 : 1;
-  COMPARE(first_object)
-  COMPARE(first_kind)
-  COMPARE(second_object)
-  COMPARE(second_kind)
-  COMPARE(strength)
-  COMPARE(first)
-  COMPARE(second)
-#undef COMPARE
+  BP_COMPARE(a->first_object, b->first_object);
+  BP_COMPARE(a->first_kind, b->first_kind);
+  BP_COMPARE(a->second_object, b->second_object);
+  BP_COMPARE(a->second_kind, b->second_kind);
+  BP_COMPARE(a->strength, b->strength);
+  BP_COMPARE(a->first, b->first);
+  BP_COMPARE(a->second, b->second);
   return 0;
 }
 

@@ -93,8 +93,8 @@ static void check_side(pairing *p, const bp_ordering *side, const bp_ordering *p
   finding->side = side_of(side);
   finding->partner = side_of(partner);
   finding->need = need;
-  finding->family = family_of(p->engine, rule == BP_RULE_WEAK_BARRIER ? side->barrier
-                                                                        : partner->barrier);
+  finding->family =
+      family_of(p->engine, rule == BP_RULE_WEAK_BARRIER ? side->barrier : partner->barrier);
 }
 
 static void check_pair(pairing *p, const bp_ordering *cpu0, const bp_ordering *cpu1) {
@@ -113,15 +113,11 @@ static void check_pair(pairing *p, const bp_ordering *cpu0, const bp_ordering *c
 
 static int compare_by_objects(const void *left, const void *right) {
   const bp_ordering *a = left, *b = right;
-#define COMPARE(field)                                                                             \
-  if (a->field != b->field)                                                                        \
-    return a->field < b->field ? -1 : 1;
-  COMPARE(first_object)
-  COMPARE(second_object)
-  COMPARE(function)
-  COMPARE(first)
-  COMPARE(second)
-#undef COMPARE
+  BP_COMPARE(a->first_object, b->first_object);
+  BP_COMPARE(a->second_object, b->second_object);
+  BP_COMPARE(a->function, b->function);
+  BP_COMPARE(a->first, b->first);
+  BP_COMPARE(a->second, b->second);
   return 0;
 }
 
@@ -149,21 +145,17 @@ static int compare_candidates(const void *left, const void *right) {
   const bp_finding *a = left, *b = right;
   const bp_location *la = location_of(sorting_engine, a->at);
   const bp_location *lb = location_of(sorting_engine, b->at);
-#define COMPARE(x, y)                                                                              \
-  if ((x) != (y))                                                                                  \
-    return (x) < (y) ? -1 : 1;
-  COMPARE(la->file, lb->file)
-  COMPARE(la->line, lb->line)
-  COMPARE(la->column, lb->column)
-  COMPARE(a->at, b->at)
-  COMPARE(a->rule, b->rule)
+  BP_COMPARE(la->file, lb->file);
+  BP_COMPARE(la->line, lb->line);
+  BP_COMPARE(la->column, lb->column);
+  BP_COMPARE(a->at, b->at);
+  BP_COMPARE(a->rule, b->rule);
   /* a finding with a partner says more than a barrier's kind alone */
-  COMPARE(a->partner.function == BP_NO_FUNCTION, b->partner.function == BP_NO_FUNCTION)
-  COMPARE(a->side.first, b->side.first)
-  COMPARE(a->partner.function, b->partner.function)
-  COMPARE(a->partner.first, b->partner.first)
-  COMPARE(a->partner.second, b->partner.second)
-#undef COMPARE
+  BP_COMPARE(a->partner.function == BP_NO_FUNCTION, b->partner.function == BP_NO_FUNCTION);
+  BP_COMPARE(a->side.first, b->side.first);
+  BP_COMPARE(a->partner.function, b->partner.function);
+  BP_COMPARE(a->partner.first, b->partner.first);
+  BP_COMPARE(a->partner.second, b->partner.second);
   return 0;
 }
 

@@ -111,9 +111,13 @@ uint32_t bp_add_barrier(bp_engine *engine, uint32_t block, unsigned strength, in
   return add_event(engine, block, &event);
 }
 
-void bp_function_end(bp_engine *engine) { engine->building = false; }
+void bp_function_end(bp_engine *engine) {
+  engine->building = false;
+}
 
-size_t bp_event_count(const bp_engine *engine) { return engine->events.count; }
+size_t bp_event_count(const bp_engine *engine) {
+  return engine->events.count;
+}
 
 const bp_event *bp_event_get(const bp_engine *engine, uint32_t event) {
   if (event >= engine->events.count)

@@ -4,14 +4,14 @@
 #include <string.h>
 
 static const bp_scenario scenarios[BP_SCENARIO_COUNT] = {
-#define BP_SCENARIO(number, name, cpu0, cpu1, code0, code1, code2, code3, bug_on, story) \
+#define BP_SCENARIO(number, name, cpu0, cpu1, code0, code1, code2, code3, bug_on, story)           \
   {number, name, {cpu0, cpu1}, {code0, code1, code2, code3}, bug_on, story},
 #include "barrierpair/scenarios.def"
 #undef BP_SCENARIO
 };
 
 static const bp_primitive primitives[] = {
-#define BP_PRIMITIVE(name, family, op, order) \
+#define BP_PRIMITIVE(name, family, op, order)                                                      \
   {#name, BP_FAMILY_##family, BP_OP_##op, BP_ORDER_##order},
 #include "barrierpair/primitives.def"
 #undef BP_PRIMITIVE
@@ -79,7 +79,9 @@ const bp_primitive *bp_primitive_get(int index) {
   return &primitives[index];
 }
 
-size_t bp_primitive_count(void) { return sizeof primitives / sizeof primitives[0]; }
+size_t bp_primitive_count(void) {
+  return sizeof primitives / sizeof primitives[0];
+}
 
 const char *bp_family_name(bp_family family) {
   return family < BP_FAMILY_COUNT ? families[family].name : "";
@@ -131,7 +133,9 @@ const char *bp_barrier_spelling(bp_family family, unsigned strength) {
   return families[family].spelling[0];
 }
 
-const char *bp_rule_name(bp_rule rule) { return rule < BP_RULE_COUNT ? rule_names[rule] : ""; }
+const char *bp_rule_name(bp_rule rule) {
+  return rule < BP_RULE_COUNT ? rule_names[rule] : "";
+}
 
 int bp_rule_find(const char *name) {
   for (int i = 0; i < BP_RULE_COUNT; i++) {

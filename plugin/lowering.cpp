@@ -38,9 +38,9 @@ struct SharedObject {
 // A use of a table primitive: one macro expansion, call or atomic builtin.
 struct PrimitiveUse {
   int primitive = BP_NO_PRIMITIVE;
-  const Stmt *root = nullptr;     // the outermost node inside the use
-  CharSourceRange text;           // the use's own text
-  SourceLocation location;        // where the use is written
+  const Stmt *root = nullptr; // the outermost node inside the use
+  CharSourceRange text;       // the use's own text
+  SourceLocation location;    // where the use is written
 };
 
 bool isOpaque(const bp_primitive &primitive) {
@@ -197,7 +197,8 @@ private:
       std::string name = variable->getNameAsString();
       std::string key = name;
       if (!variable->isExternallyVisible()) {
-        PresumedLoc where = sources.getPresumedLoc(sources.getExpansionLoc(variable->getLocation()));
+        PresumedLoc where =
+            sources.getPresumedLoc(sources.getExpansionLoc(variable->getLocation()));
         key = std::string(where.isValid() ? where.getFilename() : "") + ":" + name;
       }
       return SharedObject{key, name};
@@ -215,8 +216,7 @@ private:
       if (type.empty())
         return std::nullopt;
       std::string display = type + "." + field->getNameAsString();
-      return SharedObject{std::string(record->isUnion() ? "union " : "struct ") + display,
-                          display};
+      return SharedObject{std::string(record->isUnion() ? "union " : "struct ") + display, display};
     }
     if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(expression)) {
       // Elements collapse onto their array.
@@ -246,8 +246,7 @@ private:
 
   std::optional<int64_t> evaluate(const Expr *expression) const {
     Expr::EvalResult result;
-    if (expression && !expression->isValueDependent() &&
-        expression->EvaluateAsInt(result, context))
+    if (expression && !expression->isValueDependent() && expression->EvaluateAsInt(result, context))
       return result.Val.getInt().getExtValue();
     return std::nullopt;
   }
@@ -342,8 +341,7 @@ private:
       order = findOrder(use.root).value_or(BP_ORDER_SEQ_CST);
 
     if (primitive.op == BP_OP_FENCE) {
-      addBarrier(bp_order_strength(order), use.primitive, false, use.location, use.root,
-                 use.text);
+      addBarrier(bp_order_strength(order), use.primitive, false, use.location, use.root, use.text);
       return;
     }
     unsigned before = 0, after = 0;

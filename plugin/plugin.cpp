@@ -25,15 +25,13 @@ std::string validArguments() {
 
 class Consumer : public ASTConsumer {
 public:
-  Consumer(CompilerInstance &instance, bp_options options)
-      : instance(instance), options(options) {}
+  Consumer(CompilerInstance &instance, bp_options options) : instance(instance), options(options) {}
 
   void HandleTranslationUnit(ASTContext &context) override {
     DiagnosticsEngine &diagnostics = instance.getDiagnostics();
     if (diagnostics.hasErrorOccurred())
       return; // an AST with errors would give findings about code that is not there
-    std::unique_ptr<bp_engine, void (*)(bp_engine *)> engine(bp_engine_create(),
-                                                             bp_engine_destroy);
+    std::unique_ptr<bp_engine, void (*)(bp_engine *)> engine(bp_engine_create(), bp_engine_destroy);
     std::vector<EventSite> sites = lowerTranslationUnit(context, engine.get());
     bp_finding *findings = nullptr;
     size_t count = bp_analyze(engine.get(), &options, &findings);

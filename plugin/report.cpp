@@ -43,23 +43,21 @@ std::optional<FixItHint> fixFor(SourceManager &sources, const bp_engine *engine,
   if (first.isInvalid() || second.isInvalid() || first == second ||
       !sources.isBeforeInTranslationUnit(first, second))
     return std::nullopt;
-  return FixItHint::CreateInsertion(second,
-                                    barrier + ";\n" + indentationAt(sources, second));
+  return FixItHint::CreateInsertion(second, barrier + ";\n" + indentationAt(sources, second));
 }
 
 } // namespace
 
-void reportFindings(DiagnosticsEngine &diagnostics, SourceManager &sources,
-                    const bp_engine *engine, const std::vector<EventSite> &sites,
-                    const bp_finding *findings, size_t count) {
+void reportFindings(DiagnosticsEngine &diagnostics, SourceManager &sources, const bp_engine *engine,
+                    const std::vector<EventSite> &sites, const bp_finding *findings, size_t count) {
   for (size_t i = 0; i < count; i++) {
     const bp_finding &finding = findings[i];
     SourceLocation at = sites[finding.at].location;
     if (at.isInvalid())
       continue;
     Text message(bp_finding_message(engine, &finding));
-    std::string text = std::string(message.get()) + " [barrierpair-" +
-                       bp_rule_name(finding.rule) + "]";
+    std::string text =
+        std::string(message.get()) + " [barrierpair-" + bp_rule_name(finding.rule) + "]";
     {
       DiagnosticBuilder warning = diagnostics.Report(at, diag::warn_fe_backend_plugin);
       warning << text;
@@ -67,8 +65,8 @@ void reportFindings(DiagnosticsEngine &diagnostics, SourceManager &sources,
         warning << *fix;
     }
     if (Text partner{bp_finding_partner_note(engine, &finding)}) {
-      uint32_t partnerEvent = finding.partner.barrier != BP_NO_EVENT ? finding.partner.barrier
-                                                                     : finding.partner.second;
+      uint32_t partnerEvent =
+          finding.partner.barrier != BP_NO_EVENT ? finding.partner.barrier : finding.partner.second;
       SourceLocation partnerAt = sites[partnerEvent].location;
       diagnostics.Report(partnerAt.isValid() ? partnerAt : at, diag::note_fe_backend_plugin)
           << partner.get();

@@ -39,9 +39,17 @@ static void print_scenarios(void) {
 
 static const char *const op_names[] = {"fence", "load", "store", "read-modify-write",
                                        "marked lvalue"};
-static const char *const order_names[] = {"compiler only", "relaxed",  "rmb",     "wmb",
-                                          "mb",            "consume",  "acquire", "release",
-                                          "acq_rel",       "seq_cst", "from the order argument"};
+static const char *const order_names[] = {"compiler only",
+                                          "relaxed",
+                                          "rmb",
+                                          "wmb",
+                                          "mb",
+                                          "consume",
+                                          "acquire",
+                                          "release",
+                                          "acq_rel",
+                                          "seq_cst",
+                                          "from the order argument"};
 
 static void print_primitives(void) {
   printf("| name | family | kind | ordering |\n|---|---|---|---|\n");

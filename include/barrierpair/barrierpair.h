@@ -78,11 +78,11 @@ const char *bp_barrier_spelling(bp_family family, unsigned strength);
 
 typedef struct {
   int number;
-  const char *name;          /* the article's name, or "" */
-  char barrier[2];           /* weakest barrier per CPU: 'r', 'w' or 'm' */
-  const char *code[4];       /* CPU 0..3 as the article writes them */
-  const char *bug_on;        /* the forbidden outcome */
-  const char *story;         /* the forbidden outcome in words */
+  const char *name;    /* the article's name, or "" */
+  char barrier[2];     /* weakest barrier per CPU: 'r', 'w' or 'm' */
+  const char *code[4]; /* CPU 0..3 as the article writes them */
+  const char *bug_on;  /* the forbidden outcome */
+  const char *story;   /* the forbidden outcome in words */
 } bp_scenario;
 
 #define BP_SCENARIO_COUNT 16
@@ -97,11 +97,7 @@ unsigned bp_scenario_need(int number, int cpu);
 
 /* ---- Rules ---- */
 
-typedef enum {
-  BP_RULE_MISSING_BARRIER,
-  BP_RULE_WEAK_BARRIER,
-  BP_RULE_COUNT
-} bp_rule;
+typedef enum { BP_RULE_MISSING_BARRIER, BP_RULE_WEAK_BARRIER, BP_RULE_COUNT } bp_rule;
 
 const char *bp_rule_name(bp_rule rule);
 /* The rule called `name`, or -1. */
@@ -183,12 +179,12 @@ typedef struct {
 
 typedef struct {
   bp_rule rule;
-  uint32_t at;      /* the event the finding points at */
-  int scenario;     /* with `side` as CPU 0; -1 for a barrier of the wrong kind alone */
-  bp_side side;     /* the broken side */
-  bp_side partner;  /* the other side; function BP_NO_FUNCTION when there is none */
-  unsigned need;    /* strength `side` needs */
-  bp_family family; /* spelling for the fix */
+  uint32_t at;             /* the event the finding points at */
+  int scenario;            /* with `side` as CPU 0; -1 for a barrier of the wrong kind alone */
+  bp_side side;            /* the broken side */
+  bp_side partner;         /* the other side; function BP_NO_FUNCTION when there is none */
+  unsigned need;           /* strength `side` needs */
+  bp_family family;        /* spelling for the fix */
   uint32_t other_pairings; /* further partners of the same site */
 } bp_finding;
 

@@ -19,7 +19,9 @@ typedef struct {
   int line;
 } program;
 
-static bp_location next_location(program *p) { return (bp_location){0, (uint32_t)++p->line, 1}; }
+static bp_location next_location(program *p) {
+  return (bp_location){0, (uint32_t)++p->line, 1};
+}
 
 static void add_access(program *p, uint32_t block, uint32_t object, bool store) {
   bp_add_access(p->engine, block, object, store ? BP_ACCESS_STORE : BP_ACCESS_LOAD, true,

@@ -10,7 +10,9 @@
 
 #include <string.h>
 
-static bool bit(int number, int weight) { return (number & weight) != 0; }
+static bool bit(int number, int weight) {
+  return (number & weight) != 0;
+}
 
 static void test_every_row_is_numbered_by_its_accesses(void **state) {
   (void)state;
