@@ -1,6 +1,6 @@
 # Runs the command after `--` and checks its exit status and output.
 #   cmake -DEXPECT_STATUS=2 -DEXPECT_OUTPUT=<regex> -P expect.cmake -- program args...
-# The regex is matched against stdout and stderr together.
+# The regex is matched against stdout followed by stderr.
 set(command)
 set(after_separator FALSE)
 math(EXPR last "${CMAKE_ARGC} - 1")
