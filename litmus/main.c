@@ -84,8 +84,8 @@ static int self_test(const struct options *options, const struct cpu_list *cpus)
     return EXIT_BAD_INPUT;
   if (record.result.witnesses) {
     printf("self-test: passed: scenario 10 without barriers witnessed after %" PRIu64
-           " runs (%.3f s)\n",
-           record.result.first_witness_iteration, record.result.first_witness_seconds);
+           " runs (%.2f ms)\n",
+           record.result.first_witness_iteration, record.result.first_witness_seconds * 1e3);
     return EXIT_OK;
   }
   printf("self-test: FAILED: scenario 10 without barriers not witnessed in %" PRIu64

@@ -61,8 +61,8 @@ void report_test(FILE *out, const struct test_record *record) {
           result->cpus, result->pinned ? ", pinned" : ", not pinned",
           result->shared_cpus ? " (threads share CPUs: results are weaker)" : "");
   if (result->witnesses)
-    fprintf(out, "First witness %s after %" PRIu64 " runs (%.3f s)\n", test->name,
-            result->first_witness_iteration, result->first_witness_seconds);
+    fprintf(out, "First witness %s after %" PRIu64 " runs (%.2f ms)\n", test->name,
+            result->first_witness_iteration, result->first_witness_seconds * 1e3);
   fprintf(out, "Verdict %s: %s: %s\n\n", test->name, verdict_name(record->judgement.verdict),
           record->judgement.reason);
 }
