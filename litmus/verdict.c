@@ -106,7 +106,7 @@ void judge_test(const struct litmus_test *test, const struct run_result *result,
   if (judgement->cpu_model_allows == 0) {
     snprintf(judgement->reason, sizeof judgement->reason,
              "%s only lets a load pass an earlier store; this variant leaves only %s unenforced, "
-             "an order this CPU keeps anyway",
+             "which this CPU keeps in order anyway",
              judgement->cpu_model, sides);
   } else if (judgement->cpu_model_allows == 1) {
     char relaxed[256];
