@@ -1,6 +1,8 @@
 # Runs the command after `--` and checks its exit status and output.
-#   cmake -DEXPECT_STATUS=2 -DEXPECT_OUTPUT=<regex> -P expect.cmake -- program args...
-# The regex is matched against stdout followed by stderr.
+#   cmake -DEXPECT_STATUS=2 -DEXPECT_OUTPUT=<regex> [-DREJECT_OUTPUT=<regex>]
+#         -P expect.cmake -- program args...
+# The regexes are matched against stdout followed by stderr; REJECT_OUTPUT
+# must not match.
 set(command)
 set(after_separator FALSE)
 math(EXPR last "${CMAKE_ARGC} - 1")
@@ -23,5 +25,8 @@ if(NOT status STREQUAL "${EXPECT_STATUS}")
 endif()
 if(NOT all MATCHES "${EXPECT_OUTPUT}")
   message(FATAL_ERROR "output does not match \"${EXPECT_OUTPUT}\":\n${all}")
+endif()
+if(DEFINED REJECT_OUTPUT AND all MATCHES "${REJECT_OUTPUT}")
+  message(FATAL_ERROR "output matches \"${REJECT_OUTPUT}\" (${CMAKE_MATCH_0}):\n${all}")
 endif()
 message(STATUS "exit status ${status} and output as expected")

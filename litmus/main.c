@@ -52,13 +52,18 @@ static void warn_about_cpus(const struct litmus_test **tests, long count,
 }
 
 static void list_tests(void) {
-  printf("%-14s %-8s %-7s %-15s %-15s %s\n", "test", "table", "threads", "CPU 0", "CPU 1",
-         "forbidden");
+  const char *model = cpu_model_name();
+  printf("%-14s %-8s %-7s %-15s %-15s %-9s %s\n", "test", "table", "threads", "CPU 0", "CPU 1",
+         model ? model : "", "forbidden");
   for (size_t i = 0; i < litmus_test_count; i++) {
     const struct litmus_test *test = litmus_tests[i];
-    printf("%-14s %-8s %-7d %-15s %-15s %s\n", test->name,
+    int allows = cpu_model_allows(test);
+    printf("%-14s %-8s %-7d %-15s %-15s %-9s %s\n", test->name,
            litmus_test_is_correct(test) ? "correct" : "broken", litmus_test_thread_count(test),
            variant_barrier_spelling(test->barrier[0]), variant_barrier_spelling(test->barrier[1]),
+           allows < 0 ? ""
+           : allows   ? "allows"
+                      : "forbids",
            test->bug_on);
   }
 }

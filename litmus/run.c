@@ -13,6 +13,7 @@
 #include "spin_barrier.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
@@ -31,7 +32,10 @@ struct batch_run {
   uint64_t random_state;
   atomic_bool stop;
   atomic_bool pin_failed;
+  atomic_int go; /* the workers wait for it: were all threads started? */
 };
+
+enum { GO_WAIT, GO_RUN, GO_ABANDON };
 
 /* Each thread's registers for the batch, written only by that thread. */
 static _Alignas(64) struct litmus_registers registers[LITMUS_MAX_THREADS][LITMUS_MAX_INSTANCES];
@@ -73,7 +77,11 @@ static void *worker_main(void *argument) {
   int cpu = run->cpu_of_thread[worker->thread];
   if (cpu >= 0 && !affinity_pin_self(cpu))
     atomic_store(&run->pin_failed, true);
-  run_batches(run, worker->thread, NULL);
+  int go;
+  while ((go = atomic_load(&run->go)) == GO_WAIT)
+    sched_yield();
+  if (go == GO_RUN)
+    run_batches(run, worker->thread, NULL);
   return NULL;
 }
 
@@ -171,6 +179,7 @@ static void prepare(struct batch_run *run, const struct litmus_test *test,
   run->random_state = 0x9e3779b97f4a7c15u;
   choose_delays(run);
   atomic_init(&run->pin_failed, false);
+  atomic_init(&run->go, GO_WAIT);
 
   tally.result = result;
   for (unsigned state = 0; state < OUTCOME_STATES; state++) {
@@ -200,21 +209,15 @@ bool run_test(const struct litmus_test *test, const struct run_options *options,
       break;
     }
   }
-  bool ok = started == run.thread_count;
-  if (!ok) {
-    /* Release the threads that did start: they stop at the first barrier. */
-    atomic_store(&run.stop, true);
-    run.start.parties = (unsigned)started;
-  }
+  const bool all_started = started == run.thread_count;
+  atomic_store(&run.go, all_started ? GO_RUN : GO_ABANDON);
   tally.started = now();
-  if (ok)
+  if (all_started)
     run_batches(&run, 0, count_batch);
-  else
-    spin_barrier_wait(&run.start);
   for (int t = 1; t < started; t++)
     pthread_join(threads[t], NULL);
   if (run.cpu_of_thread[0] >= 0)
     affinity_unpin_self(options->cpus);
   result->pinned = options->pin && !atomic_load(&run.pin_failed);
-  return ok;
+  return all_started;
 }

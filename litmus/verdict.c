@@ -11,6 +11,23 @@
 #define CPU_MODEL "x86-TSO"
 #endif
 
+const char *cpu_model_name(void) {
+#ifdef CPU_MODEL
+  return CPU_MODEL;
+#else
+  return NULL;
+#endif
+}
+
+int cpu_model_allows(const struct litmus_test *test) {
+#ifdef CPU_MODEL
+  return tso_allows_forbidden(test);
+#else
+  (void)test;
+  return -1;
+#endif
+}
+
 const char *verdict_name(enum verdict verdict) {
   switch (verdict) {
   case VERDICT_CONFIRMED:
@@ -66,13 +83,8 @@ void judge_test(const struct litmus_test *test, const struct run_result *result,
   const bool correct = litmus_test_is_correct(test);
   const bool seen = result->witnesses > 0;
   char sides[256];
-#ifdef CPU_MODEL
-  judgement->cpu_model = CPU_MODEL;
-  judgement->cpu_model_allows = tso_allows_forbidden(test);
-#else
-  judgement->cpu_model = NULL;
-  judgement->cpu_model_allows = -1;
-#endif
+  judgement->cpu_model = cpu_model_name();
+  judgement->cpu_model_allows = cpu_model_allows(test);
   judgement->surprising = seen && judgement->cpu_model_allows == 0;
 
   if (correct) {

@@ -31,6 +31,12 @@ struct judgement {
 };
 
 const char *verdict_name(enum verdict verdict);
+
+/* The memory model of the CPU the runner was built for ("x86-TSO"), or NULL
+ * when there is none yet; and whether it allows the test's forbidden
+ * outcome (1 yes, 0 no, -1 no model). */
+const char *cpu_model_name(void);
+int cpu_model_allows(const struct litmus_test *test);
 void judge_test(const struct litmus_test *test, const struct run_result *result,
                 struct judgement *judgement);
 
