@@ -67,17 +67,6 @@ void emit_registry(FILE *out, const struct generated_test *tests, size_t count) 
   fprintf(out, "};\n\nconst size_t litmus_test_count = %zu;\n", count);
 }
 
-static const char *rule_of(enum litmus_expectation expectation) {
-  switch (expectation) {
-  case LITMUS_SIDE_MISSING_BARRIER:
-    return "\"missing-barrier\"";
-  case LITMUS_SIDE_WEAK_BARRIER:
-    return "\"weak-barrier\"";
-  default:
-    return "null";
-  }
-}
-
 /* The rule the analyzer must report at a side. It is the table's verdict
  * on the side, with one exception that comes from the rule's definition
  * (DESIGN.md): missing-barrier fires on "the mirrored pair of a barriered
@@ -86,8 +75,16 @@ static const char *rule_of(enum litmus_expectation expectation) {
  * table calls the pair broken (the litmus runner still judges it broken). */
 static const char *expected_rule(const struct variant *variant, int cpu) {
   if (variant->barrier[0] == LITMUS_BARRIER_NONE && variant->barrier[1] == LITMUS_BARRIER_NONE)
+    return NULL;
+  return variant_expected_rule(variant->expectation[cpu]);
+}
+
+/* A rule name as a JSON string, or null. */
+static const char *json_rule(const char *rule, char *buffer, size_t size) {
+  if (!rule)
     return "null";
-  return rule_of(variant->expectation[cpu]);
+  snprintf(buffer, size, "\"%s\"", rule);
+  return buffer;
 }
 
 /* For each generated source: which function is which side, what barrier it
@@ -95,7 +92,7 @@ static const char *expected_rule(const struct variant *variant, int cpu) {
  * report at it (null: nothing). Functions not listed (cpu2, cpu3) must get
  * nothing. */
 void emit_manifest(FILE *out, const struct generated_test *tests, size_t count) {
-  char buffer[64];
+  char buffer[64], table_rule[32], analyzer_rule[32];
   fprintf(out, "{\n  \"generator\": \"barrierpair-litmus-gen\",\n  \"tests\": [\n");
   for (size_t i = 0; i < count; i++) {
     const struct generated_test *test = &tests[i];
@@ -111,7 +108,9 @@ void emit_manifest(FILE *out, const struct generated_test *tests, size_t count) 
               cpu ? ",\n               " : "", cpu,
               variant_barrier_spelling(test->variant->barrier[cpu]),
               variant_barrier_spelling(variant_weakest_barrier(test->program->row->number, cpu)),
-              rule_of(test->variant->expectation[cpu]), expected_rule(test->variant, cpu));
+              json_rule(variant_expected_rule(test->variant->expectation[cpu]), table_rule,
+                        sizeof table_rule),
+              json_rule(expected_rule(test->variant, cpu), analyzer_rule, sizeof analyzer_rule));
     }
     fprintf(out, "]}%s\n", i + 1 < count ? "," : "");
   }

@@ -24,17 +24,6 @@ static void json_string(FILE *out, const char *text) {
   fputc('"', out);
 }
 
-static const char *rule_of(enum litmus_expectation expectation) {
-  switch (expectation) {
-  case LITMUS_SIDE_MISSING_BARRIER:
-    return "missing-barrier";
-  case LITMUS_SIDE_WEAK_BARRIER:
-    return "weak-barrier";
-  default:
-    return NULL;
-  }
-}
-
 static void json_sides(FILE *out, const struct litmus_test *test) {
   fprintf(out, "\"sides\": [");
   for (int cpu = 0; cpu < 2; cpu++) {
@@ -43,8 +32,8 @@ static void json_sides(FILE *out, const struct litmus_test *test) {
     fprintf(out, ", \"weakest_allowed\": ");
     json_string(out, variant_barrier_spelling(test->weakest[cpu]));
     fprintf(out, ", \"broken_rule\": ");
-    if (rule_of(test->expectation[cpu]))
-      json_string(out, rule_of(test->expectation[cpu]));
+    if (variant_expected_rule(test->expectation[cpu]))
+      json_string(out, variant_expected_rule(test->expectation[cpu]));
     else
       fprintf(out, "null");
     fprintf(out, "}");

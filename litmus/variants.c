@@ -40,15 +40,19 @@ enum litmus_barrier variant_weakest_barrier(int number, int cpu) {
 }
 
 const char *variant_barrier_spelling(enum litmus_barrier barrier) {
-  switch (barrier) {
-  case LITMUS_BARRIER_RMB:
-    return "cmm_smp_rmb()";
-  case LITMUS_BARRIER_WMB:
-    return "cmm_smp_wmb()";
-  case LITMUS_BARRIER_MB:
-    return "cmm_smp_mb()";
-  default:
+  if (barrier == LITMUS_BARRIER_NONE)
     return "(none)";
+  return bp_barrier_spelling(BP_FAMILY_URCU, strength_of(barrier));
+}
+
+const char *variant_expected_rule(enum litmus_expectation expectation) {
+  switch (expectation) {
+  case LITMUS_SIDE_MISSING_BARRIER:
+    return bp_rule_name(BP_RULE_MISSING_BARRIER);
+  case LITMUS_SIDE_WEAK_BARRIER:
+    return bp_rule_name(BP_RULE_WEAK_BARRIER);
+  default:
+    return NULL;
   }
 }
 

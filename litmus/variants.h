@@ -37,4 +37,7 @@ size_t variants_of_scenario(int number, struct variant variants[VARIANT_MAX]);
 /* "cmm_smp_rmb()", ..., or "(none)". */
 const char *variant_barrier_spelling(enum litmus_barrier barrier);
 
+/* The analyzer rule a side with this expectation breaks, or NULL. */
+const char *variant_expected_rule(enum litmus_expectation expectation);
+
 #endif
