@@ -115,6 +115,24 @@ void bp_function_end(bp_engine *engine) {
   engine->building = false;
 }
 
+void bp_set_event_text(bp_engine *engine, uint32_t event, bp_location statement,
+                       const char *indentation, bp_location own_begin, bp_location own_end) {
+  if (event >= engine->events.count)
+    return;
+  bp_event *stored = bp_vec_at(&engine->events, event);
+  stored->statement = statement;
+  stored->indentation = bp_interner_add(&engine->names, indentation ? indentation : "");
+  stored->own_begin = own_begin;
+  stored->own_end = own_end;
+}
+
+const char *bp_event_indentation(const bp_engine *engine, uint32_t event) {
+  const bp_event *stored = bp_event_get(engine, event);
+  if (!stored || stored->statement.line == 0)
+    return "";
+  return bp_interner_get(&engine->names, stored->indentation);
+}
+
 size_t bp_event_count(const bp_engine *engine) {
   return engine->events.count;
 }

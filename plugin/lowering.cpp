@@ -51,8 +51,8 @@ bool isOpaque(const bp_primitive &primitive) {
 
 class FunctionLowering {
 public:
-  FunctionLowering(ASTContext &context, bp_engine *engine, std::vector<EventSite> &sites)
-      : context(context), sources(context.getSourceManager()), engine(engine), sites(sites) {}
+  FunctionLowering(ASTContext &context, bp_engine *engine, FileMap &files)
+      : context(context), sources(context.getSourceManager()), engine(engine), files(files) {}
 
   void lower(const FunctionDecl *function) {
     Stmt *body = function->getBody();
@@ -91,7 +91,7 @@ private:
   ASTContext &context;
   SourceManager &sources;
   bp_engine *engine;
-  std::vector<EventSite> &sites;
+  FileMap &files;
   ParentMap *parentMap = nullptr;
   unsigned currentBlock = 0;
   llvm::DenseMap<unsigned, PrimitiveUse> macroUses; // by expansion location
@@ -276,11 +276,15 @@ private:
   // ---- Locations ----
 
   bp_location engineLocation(SourceLocation location) const {
-    PresumedLoc where = sources.getPresumedLoc(sources.getExpansionLoc(location));
-    if (where.isInvalid())
+    SourceLocation file = sources.getExpansionLoc(location);
+    FileID id = sources.getFileID(file);
+    OptionalFileEntryRef entry = sources.getFileEntryRefForID(id);
+    if (file.isInvalid() || !entry)
       return bp_location{0, 0, 0};
-    return bp_location{bp_intern_file(engine, where.getFilename()), where.getLine(),
-                       where.getColumn()};
+    uint32_t engineFile = bp_intern_file(engine, entry->getName().str().c_str());
+    files[engineFile] = id;
+    return bp_location{engineFile, sources.getExpansionLineNumber(file),
+                       sources.getExpansionColumnNumber(file)};
   }
 
   SourceLocation fileLocation(SourceLocation location) const {
@@ -301,19 +305,37 @@ private:
     return SourceLocation();
   }
 
-  CharSourceRange fileRange(CharSourceRange range) const {
-    if (range.getBegin().isMacroID() || range.getEnd().isMacroID())
-      return CharSourceRange();
-    if (!sources.isWrittenInMainFile(range.getBegin()))
-      return CharSourceRange();
-    return range;
+  // The whitespace that starts the line holding `location`.
+  std::string indentationAt(SourceLocation location) const {
+    std::pair<FileID, unsigned> position = sources.getDecomposedLoc(location);
+    StringRef buffer = sources.getBufferData(position.first);
+    size_t lineStart = buffer.rfind('\n', position.second == 0 ? 0 : position.second - 1);
+    lineStart = lineStart == StringRef::npos ? 0 : lineStart + 1;
+    size_t end = lineStart;
+    while (end < position.second && (buffer[end] == ' ' || buffer[end] == '\t'))
+      end++;
+    return buffer.substr(lineStart, end - lineStart).str();
   }
 
-  void recordSite(uint32_t event, SourceLocation location, const Stmt *statement,
+  // Fix-its go only where the code is written in the main file, never into
+  // a macro definition or a header.
+  void recordText(uint32_t event, const Stmt *statement,
                   CharSourceRange ownText = CharSourceRange()) {
-    if (sites.size() <= event)
-      sites.resize(event + 1);
-    sites[event] = EventSite{fileLocation(location), fileRange(ownText), statementBegin(statement)};
+    bp_location nowhere{0, 0, 0}, begin = nowhere, end = nowhere, statementAt = nowhere;
+    std::string indentation;
+    if (SourceLocation start = statementBegin(statement); start.isValid()) {
+      statementAt = engineLocation(start);
+      indentation = indentationAt(start);
+    }
+    if (ownText.isValid() && ownText.getBegin().isFileID() && ownText.getEnd().isFileID() &&
+        sources.isWrittenInMainFile(ownText.getBegin())) {
+      SourceLocation last = ownText.getEnd();
+      if (ownText.isTokenRange())
+        last = Lexer::getLocForEndOfToken(last, 0, sources, context.getLangOpts());
+      begin = engineLocation(ownText.getBegin());
+      end = engineLocation(last);
+    }
+    bp_set_event_text(engine, event, statementAt, indentation.c_str(), begin, end);
   }
 
   // ---- Events ----
@@ -322,7 +344,7 @@ private:
                   const Stmt *statement, CharSourceRange ownText = CharSourceRange()) {
     uint32_t event = bp_add_barrier(engine, currentBlock, strength, primitive, implicit,
                                     engineLocation(location));
-    recordSite(event, location, statement, ownText);
+    recordText(event, statement, ownText);
   }
 
   void addAccess(const SharedObject &object, bp_access_kind kind, bool marked, int primitive,
@@ -330,7 +352,7 @@ private:
     uint32_t id = bp_intern_object(engine, object.key.c_str(), object.display.c_str());
     uint32_t event =
         bp_add_access(engine, currentBlock, id, kind, marked, primitive, engineLocation(location));
-    recordSite(event, location, statement);
+    recordText(event, statement);
   }
 
   // An ordering primitive becomes: [barrier before] access(es) [barrier after].
@@ -482,8 +504,8 @@ private:
 
 } // namespace
 
-std::vector<EventSite> lowerTranslationUnit(ASTContext &context, bp_engine *engine) {
-  std::vector<EventSite> sites;
+FileMap lowerTranslationUnit(ASTContext &context, bp_engine *engine) {
+  FileMap files;
   SourceManager &sources = context.getSourceManager();
   for (const Decl *declaration : context.getTranslationUnitDecl()->decls()) {
     const auto *function = dyn_cast<FunctionDecl>(declaration);
@@ -491,10 +513,17 @@ std::vector<EventSite> lowerTranslationUnit(ASTContext &context, bp_engine *engi
       continue;
     if (!sources.isWrittenInMainFile(sources.getExpansionLoc(function->getLocation())))
       continue;
-    FunctionLowering(context, engine, sites).lower(function);
+    FunctionLowering(context, engine, files).lower(function);
   }
-  sites.resize(bp_event_count(engine));
-  return sites;
+  return files;
+}
+
+SourceLocation toSourceLocation(const SourceManager &sources, const FileMap &files,
+                                bp_location location) {
+  auto file = files.find(location.file);
+  if (location.line == 0 || file == files.end())
+    return SourceLocation();
+  return sources.translateLineCol(file->second, location.line, location.column);
 }
 
 } // namespace barrierpair

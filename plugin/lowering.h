@@ -7,21 +7,21 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceLocation.h"
-
-#include <vector>
+#include "llvm/ADT/DenseMap.h"
 
 namespace barrierpair {
 
-// What a front end needs to point at an event and to fix it.
-struct EventSite {
-  clang::SourceLocation location;       // a file location in the main file, or invalid
-  clang::CharSourceRange ownText;       // a barrier's own text, replaceable; or invalid
-  clang::SourceLocation statementBegin; // start of the statement holding the event, or invalid
-};
+// The translation unit's files, by engine file id.
+using FileMap = llvm::DenseMap<uint32_t, clang::FileID>;
 
-// Lowers every function defined in the main file into `engine`. Returns one
-// EventSite per engine event, indexed by event id.
-std::vector<EventSite> lowerTranslationUnit(clang::ASTContext &context, bp_engine *engine);
+// Lowers every function defined in the main file into `engine`; events,
+// their locations and their fix-it places are all in the engine.
+FileMap lowerTranslationUnit(clang::ASTContext &context, bp_engine *engine);
+
+// The source location of an engine location in this translation unit, or
+// an invalid one.
+clang::SourceLocation toSourceLocation(const clang::SourceManager &sources, const FileMap &files,
+                                       bp_location location);
 
 } // namespace barrierpair
 

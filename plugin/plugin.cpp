@@ -32,10 +32,10 @@ public:
     if (diagnostics.hasErrorOccurred())
       return; // an AST with errors would give findings about code that is not there
     std::unique_ptr<bp_engine, void (*)(bp_engine *)> engine(bp_engine_create(), bp_engine_destroy);
-    std::vector<EventSite> sites = lowerTranslationUnit(context, engine.get());
+    FileMap files = lowerTranslationUnit(context, engine.get());
     bp_finding *findings = nullptr;
     size_t count = bp_analyze(engine.get(), &options, &findings);
-    reportFindings(diagnostics, context.getSourceManager(), engine.get(), sites, findings, count);
+    reportFindings(diagnostics, context.getSourceManager(), files, engine.get(), findings, count);
     std::free(findings);
   }
 

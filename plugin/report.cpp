@@ -16,64 +16,69 @@ struct FreeText {
 };
 using Text = std::unique_ptr<char, FreeText>;
 
-// The whitespace that starts the line holding `location`.
-std::string indentationAt(SourceManager &sources, SourceLocation location) {
-  std::pair<FileID, unsigned> position = sources.getDecomposedLoc(location);
-  StringRef buffer = sources.getBufferData(position.first);
-  size_t lineStart = buffer.rfind('\n', position.second == 0 ? 0 : position.second - 1);
-  lineStart = lineStart == StringRef::npos ? 0 : lineStart + 1;
-  size_t end = lineStart;
-  while (end < position.second && (buffer[end] == ' ' || buffer[end] == '\t'))
-    end++;
-  return buffer.substr(lineStart, end - lineStart).str();
-}
+class Reporter {
+public:
+  Reporter(DiagnosticsEngine &diagnostics, const SourceManager &sources, const FileMap &files,
+           const bp_engine *engine)
+      : diagnostics(diagnostics), sources(sources), files(files), engine(engine) {}
 
-std::optional<FixItHint> fixFor(SourceManager &sources, const bp_engine *engine,
-                                const std::vector<EventSite> &sites, const bp_finding &finding) {
-  std::string barrier = bp_finding_fix_barrier(&finding);
-  if (finding.rule == BP_RULE_WEAK_BARRIER) {
-    const bp_event *event = bp_event_get(engine, finding.side.barrier);
-    const EventSite &site = sites[finding.side.barrier];
-    if (!event->implicit && site.ownText.isValid())
-      return FixItHint::CreateReplacement(site.ownText, barrier);
-  }
-  // Otherwise a new barrier goes in front of the statement of the second access.
-  SourceLocation first = sites[finding.side.first].statementBegin;
-  SourceLocation second = sites[finding.side.second].statementBegin;
-  if (first.isInvalid() || second.isInvalid() || first == second ||
-      !sources.isBeforeInTranslationUnit(first, second))
-    return std::nullopt;
-  return FixItHint::CreateInsertion(second, barrier + ";\n" + indentationAt(sources, second));
-}
-
-} // namespace
-
-void reportFindings(DiagnosticsEngine &diagnostics, SourceManager &sources, const bp_engine *engine,
-                    const std::vector<EventSite> &sites, const bp_finding *findings, size_t count) {
-  for (size_t i = 0; i < count; i++) {
-    const bp_finding &finding = findings[i];
-    SourceLocation at = sites[finding.at].location;
+  void report(const bp_finding &finding) {
+    SourceLocation at = locationOf(finding.at);
     if (at.isInvalid())
-      continue;
+      return;
     Text message(bp_finding_message(engine, &finding));
     std::string text =
         std::string(message.get()) + " [barrierpair-" + bp_rule_name(finding.rule) + "]";
     {
       DiagnosticBuilder warning = diagnostics.Report(at, diag::warn_fe_backend_plugin);
       warning << text;
-      if (std::optional<FixItHint> fix = fixFor(sources, engine, sites, finding))
+      if (std::optional<FixItHint> fix = fixFor(finding))
         warning << *fix;
     }
     if (Text partner{bp_finding_partner_note(engine, &finding)}) {
       uint32_t partnerEvent =
           finding.partner.barrier != BP_NO_EVENT ? finding.partner.barrier : finding.partner.second;
-      SourceLocation partnerAt = sites[partnerEvent].location;
+      SourceLocation partnerAt = locationOf(partnerEvent);
       diagnostics.Report(partnerAt.isValid() ? partnerAt : at, diag::note_fe_backend_plugin)
           << partner.get();
     }
     if (Text scenario{bp_finding_scenario_note(engine, &finding)})
       diagnostics.Report(at, diag::note_fe_backend_plugin) << scenario.get();
   }
+
+private:
+  DiagnosticsEngine &diagnostics;
+  const SourceManager &sources;
+  const FileMap &files;
+  const bp_engine *engine;
+
+  SourceLocation locationOf(uint32_t event) const {
+    return toSourceLocation(sources, files, bp_event_get(engine, event)->location);
+  }
+
+  std::optional<FixItHint> fixFor(const bp_finding &finding) const {
+    bp_fix fix;
+    if (!bp_finding_fix(engine, &finding, &fix))
+      return std::nullopt;
+    Text text(fix.text);
+    SourceLocation begin = toSourceLocation(sources, files, fix.begin);
+    SourceLocation end = toSourceLocation(sources, files, fix.end);
+    if (begin.isInvalid() || end.isInvalid())
+      return std::nullopt;
+    if (begin == end)
+      return FixItHint::CreateInsertion(begin, text.get());
+    return FixItHint::CreateReplacement(CharSourceRange::getCharRange(begin, end), text.get());
+  }
+};
+
+} // namespace
+
+void reportFindings(DiagnosticsEngine &diagnostics, const SourceManager &sources,
+                    const FileMap &files, const bp_engine *engine, const bp_finding *findings,
+                    size_t count) {
+  Reporter reporter(diagnostics, sources, files, engine);
+  for (size_t i = 0; i < count; i++)
+    reporter.report(findings[i]);
 }
 
 } // namespace barrierpair

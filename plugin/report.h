@@ -11,9 +11,9 @@
 
 namespace barrierpair {
 
-void reportFindings(clang::DiagnosticsEngine &diagnostics, clang::SourceManager &sources,
-                    const bp_engine *engine, const std::vector<EventSite> &sites,
-                    const bp_finding *findings, size_t count);
+void reportFindings(clang::DiagnosticsEngine &diagnostics, const clang::SourceManager &sources,
+                    const FileMap &files, const bp_engine *engine, const bp_finding *findings,
+                    size_t count);
 
 } // namespace barrierpair
 

@@ -107,6 +107,8 @@ int bp_rule_find(const char *name);
 
 typedef struct bp_engine bp_engine;
 
+/* A place in a source file, as the file is written (not #line-adjusted);
+ * lines and columns count from 1, so line 0 means "nowhere". */
 typedef struct {
   uint32_t file; /* from bp_intern_file */
   uint32_t line, column;
@@ -138,6 +140,12 @@ uint32_t bp_add_barrier(bp_engine *engine, uint32_t block, unsigned strength, in
                         bool implicit, bp_location location);
 void bp_function_end(bp_engine *engine);
 
+/* Where fix-its for `event` go: the start of the statement that holds it and
+ * that line's indentation, and, for a barrier written on its own, its text
+ * [own_begin, own_end). Any location may be nowhere (line 0). */
+void bp_set_event_text(bp_engine *engine, uint32_t event, bp_location statement,
+                       const char *indentation, bp_location own_begin, bp_location own_end);
+
 /* ---- Reading the program back ---- */
 
 typedef enum { BP_EVENT_ACCESS, BP_EVENT_BARRIER } bp_event_type;
@@ -154,6 +162,9 @@ typedef struct {
   /* barriers */
   unsigned strength;
   bool implicit;
+  /* fix-it places, see bp_set_event_text */
+  bp_location statement, own_begin, own_end;
+  uint32_t indentation; /* bp_event_indentation */
 } bp_event;
 
 size_t bp_event_count(const bp_engine *engine);
@@ -161,6 +172,7 @@ const bp_event *bp_event_get(const bp_engine *engine, uint32_t event);
 const char *bp_function_name(const bp_engine *engine, uint32_t function);
 const char *bp_object_display(const bp_engine *engine, uint32_t object);
 const char *bp_file_path(const bp_engine *engine, uint32_t file);
+const char *bp_event_indentation(const bp_engine *engine, uint32_t event);
 
 /* ---- Analysis ---- */
 
@@ -199,6 +211,16 @@ char *bp_finding_partner_note(const bp_engine *engine, const bp_finding *finding
 char *bp_finding_scenario_note(const bp_engine *engine, const bp_finding *finding);
 /* The barrier the fix inserts or puts in place, e.g. "cmm_smp_rmb()". */
 const char *bp_finding_fix_barrier(const bp_finding *finding);
+
+/* A fix-it: replace [begin, end) with `text`; an insertion when begin equals
+ * end. */
+typedef struct {
+  bp_location begin, end;
+  char *text; /* malloc()ed */
+} bp_fix;
+
+/* Fills *fix and returns true when the finding has a fix-it. */
+bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *fix);
 
 #ifdef __cplusplus
 }

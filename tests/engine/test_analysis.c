@@ -215,6 +215,33 @@ static void test_disabled_rule_is_silent(void **state) {
   bp_engine_destroy(p.engine);
 }
 
+/* The fix-it of a missing barrier goes in front of the second access's
+ * statement, with that line's indentation; none when the statements are not
+ * known or not in order. */
+static void test_fix_inserts_before_the_second_statement(void **state) {
+  (void)state;
+  program p = build_scenario(3, NO_BARRIER, BP_STRENGTH_STORES, true);
+  bp_finding *findings;
+  assert_int_equal(analyze(&p, &findings), 1);
+  bp_fix fix;
+  assert_false(bp_finding_fix(p.engine, &findings[0], &fix));
+  bp_location nowhere = {0, 0, 0};
+  bp_set_event_text(p.engine, findings[0].side.first, (bp_location){0, 10, 3}, "  ", nowhere,
+                    nowhere);
+  bp_set_event_text(p.engine, findings[0].side.second, (bp_location){0, 11, 3}, "\t ", nowhere,
+                    nowhere);
+  assert_true(bp_finding_fix(p.engine, &findings[0], &fix));
+  assert_int_equal(fix.begin.line, 11);
+  assert_int_equal(fix.end.column, 3);
+  assert_string_equal(fix.text, "cmm_smp_rmb();\n\t ");
+  free(fix.text);
+  bp_set_event_text(p.engine, findings[0].side.first, (bp_location){0, 12, 3}, "", nowhere,
+                    nowhere);
+  assert_false(bp_finding_fix(p.engine, &findings[0], &fix));
+  free(findings);
+  bp_engine_destroy(p.engine);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_needed_barriers_are_quiet),
@@ -226,6 +253,7 @@ int main(void) {
       cmocka_unit_test(test_one_barrier_between_loads_of_one_object),
       cmocka_unit_test(test_messages_name_functions_objects_and_scenario),
       cmocka_unit_test(test_disabled_rule_is_silent),
+      cmocka_unit_test(test_fix_inserts_before_the_second_statement),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

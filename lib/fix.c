@@ -1,0 +1,50 @@
+/* Fix-its, computed from the engine's own locations so that every front end
+ * (the plugin, the command-line driver, an editor) offers the same edit. */
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool somewhere(bp_location location) { return location.line != 0; }
+
+static bool before(bp_location a, bp_location b) {
+  if (a.file != b.file)
+    return false;
+  return a.line < b.line || (a.line == b.line && a.column < b.column);
+}
+
+static char *copy(const char *text) {
+  size_t length = strlen(text) + 1;
+  char *result = malloc(length);
+  if (!result)
+    abort();
+  memcpy(result, text, length);
+  return result;
+}
+
+bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *fix) {
+  const char *barrier = bp_finding_fix_barrier(finding);
+  if (finding->rule == BP_RULE_WEAK_BARRIER) {
+    const bp_event *weak = bp_event_get(engine, finding->side.barrier);
+    if (weak && !weak->implicit && somewhere(weak->own_begin) && somewhere(weak->own_end)) {
+      *fix = (bp_fix){weak->own_begin, weak->own_end, copy(barrier)};
+      return true;
+    }
+  }
+  /* Otherwise a new barrier goes in front of the statement of the second
+   * access, when that statement comes after the first access's. */
+  const bp_event *first = bp_event_get(engine, finding->side.first);
+  const bp_event *second = bp_event_get(engine, finding->side.second);
+  if (!first || !second || !somewhere(first->statement) || !somewhere(second->statement) ||
+      !before(first->statement, second->statement))
+    return false;
+  const char *indentation = bp_event_indentation(engine, finding->side.second);
+  size_t size = strlen(barrier) + strlen(indentation) + 3;
+  char *text = malloc(size);
+  if (!text)
+    abort();
+  snprintf(text, size, "%s;\n%s", barrier, indentation);
+  *fix = (bp_fix){second->statement, second->statement, text};
+  return true;
+}
