@@ -34,6 +34,6 @@ int main(void) {
   pthread_create(&writer_thread, NULL, writer, NULL);
   pthread_join(writer_thread, NULL);
   pthread_join(reader_thread, NULL);
-  printf("reader saw message %d\n", seen);
+  printf("message-passing: the reader saw message %d\n", seen);
   return seen == 42 ? 0 : 1;
 }
