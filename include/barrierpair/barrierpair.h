@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -221,6 +222,34 @@ typedef struct {
 
 /* Fills *fix and returns true when the finding has a fix-it. */
 bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *fix);
+
+/* ---- Site files: a program as versioned text, and merging programs ----
+ *
+ * A front end that sees part of a program (one translation unit) writes its
+ * program, or hands its engine over; the whole program is their merge, and
+ * bp_analyze runs once over it. Merging unifies files by path and objects by
+ * key (so `x` of two files is one object, a `static` one stays per file), and
+ * adds a function only once when two inputs define it at the same place. */
+
+#define BP_SITES_VERSION 1
+
+/* Writes `engine`'s program (files, objects, functions with their blocks and
+ * edges, every event field); false on a write error. */
+bool bp_program_write(const bp_engine *engine, FILE *out);
+
+/* Reads a site file and merges its program into `engine`. `name` names the
+ * input in errors. A file that is not a site file, has another version or is
+ * corrupt leaves `engine` unchanged, returns false and puts
+ * "name:line: what is wrong" in `error` (`error_size` bytes). */
+bool bp_program_read(bp_engine *engine, FILE *in, const char *name, char *error,
+                     size_t error_size);
+
+/* Adds `from`'s program to `into`; returns how many functions it added. */
+size_t bp_program_merge(bp_engine *into, const bp_engine *from);
+
+/* The bp_event fields site files write, in order (for tests). */
+size_t bp_sites_field_count(void);
+const char *bp_sites_field_name(size_t index);
 
 #ifdef __cplusplus
 }
