@@ -27,3 +27,39 @@ litmus: build
 
 clean:
 	rm -rf $(BUILD)
+
+# The examples, built with the system compiler and run. A correct version must
+# succeed; a broken one prints what its bug did (on x86 only Dekker's shows).
+.PHONY: examples docs-pictures
+EXAMPLES_CC ?= cc
+EXAMPLES_CFLAGS ?= -O2 -pthread -Wall -Wextra
+EXAMPLE_SOURCES := $(sort $(wildcard examples/*/correct.c examples/*/broken.c))
+EXAMPLE_PROGRAMS := $(patsubst examples/%.c,$(BUILD)/examples/%,$(EXAMPLE_SOURCES))
+
+examples: deps $(EXAMPLE_PROGRAMS)
+	@status=0; \
+	for example in $(sort $(patsubst examples/%/,%,$(dir $(EXAMPLE_SOURCES)))); do \
+	  printf '\n=== %s\n' "$$example"; \
+	  for version in correct broken; do \
+	    program=$(BUILD)/examples/$$example/$$version; \
+	    [ -x "$$program" ] || continue; \
+	    if output=$$("$$program" 2>&1); then rc=0; else rc=$$?; fi; \
+	    printf '%-8s %s\n' "$$version:" "$$output"; \
+	    if [ $$rc -ne 0 ] && [ $$version = correct ]; then \
+	      echo "         FAILED (exit status $$rc): a correct example must succeed"; status=1; \
+	    elif [ $$rc -ne 0 ]; then \
+	      echo "         (exit status $$rc: the bug showed on this machine)"; \
+	    fi; \
+	  done; \
+	done; \
+	exit $$status
+
+$(BUILD)/examples/%: examples/%.c
+	@mkdir -p $(@D)
+	$(EXAMPLES_CC) $(EXAMPLES_CFLAGS) -o $@ $<
+
+# The pictures of docs/pictures/ and the generated sections of
+# docs/scenarios.md; RENDER_DOCS_FLAGS=--measure reruns the litmus tests first.
+RENDER_DOCS_FLAGS ?=
+docs-pictures: build
+	@sh scripts/render-docs.sh $(RENDER_DOCS_FLAGS) $(BUILD)

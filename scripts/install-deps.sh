@@ -6,7 +6,7 @@ set -eu
 LLVM_VERSION="${BARRIERPAIR_LLVM_VERSION:-19}"
 PACKAGES="clang-${LLVM_VERSION} libclang-${LLVM_VERSION}-dev llvm-${LLVM_VERSION}-dev
 llvm-${LLVM_VERSION}-tools clangd-${LLVM_VERSION} liburcu-dev libcmocka-dev
-cmake ninja-build python3 make"
+cmake ninja-build python3 make graphviz"
 
 missing=""
 for package in $PACKAGES; do
