@@ -21,6 +21,8 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
 
 #include <optional>
 #include <string>
@@ -96,6 +98,7 @@ private:
   unsigned currentBlock = 0;
   llvm::DenseMap<unsigned, PrimitiveUse> macroUses; // by expansion location
   llvm::SmallPtrSet<const void *, 16> emittedUses;
+  mutable llvm::DenseMap<FileID, uint32_t> engineFiles;
 
   static std::vector<const CFGBlock *> reversePostOrder(const CFG &cfg) {
     std::vector<const CFGBlock *> order;
@@ -197,9 +200,9 @@ private:
       std::string name = variable->getNameAsString();
       std::string key = name;
       if (!variable->isExternallyVisible()) {
-        PresumedLoc where =
-            sources.getPresumedLoc(sources.getExpansionLoc(variable->getLocation()));
-        key = std::string(where.isValid() ? where.getFilename() : "") + ":" + name;
+        FileID file = sources.getFileID(sources.getExpansionLoc(variable->getLocation()));
+        OptionalFileEntryRef entry = sources.getFileEntryRefForID(file);
+        key = (entry ? absolutePath(entry->getName()) : std::string()) + ":" + name;
       }
       return SharedObject{key, name};
     }
@@ -275,13 +278,26 @@ private:
 
   // ---- Locations ----
 
+  // Files are named by absolute paths, so the translation units of a program
+  // (each compiled in its own directory) agree on them.
+  std::string absolutePath(StringRef name) const {
+    llvm::SmallString<256> path(name);
+    sources.getFileManager().makeAbsolutePath(path);
+    llvm::sys::path::remove_dots(path, /*remove_dot_dot=*/true);
+    return std::string(path);
+  }
+
   bp_location engineLocation(SourceLocation location) const {
     SourceLocation file = sources.getExpansionLoc(location);
     FileID id = sources.getFileID(file);
     OptionalFileEntryRef entry = sources.getFileEntryRefForID(id);
     if (file.isInvalid() || !entry)
       return bp_location{0, 0, 0};
-    uint32_t engineFile = bp_intern_file(engine, entry->getName().str().c_str());
+    auto known = engineFiles.find(id);
+    uint32_t engineFile = known != engineFiles.end()
+                              ? known->second
+                              : bp_intern_file(engine, absolutePath(entry->getName()).c_str());
+    engineFiles[id] = engineFile;
     files[engineFile] = id;
     return bp_location{engineFile, sources.getExpansionLineNumber(file),
                        sources.getExpansionColumnNumber(file)};
