@@ -6,7 +6,12 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <string>
@@ -20,12 +25,50 @@ std::string validArguments() {
   std::string rules;
   for (int rule = 0; rule < BP_RULE_COUNT; rule++)
     rules += std::string(rule ? ", " : "") + bp_rule_name(static_cast<bp_rule>(rule));
-  return "disable=<rule> (rules: " + rules + ")";
+  return "sites-dir=<dir>, disable=<rule> (rules: " + rules + ")";
+}
+
+// With -fplugin-arg-barrierpair-sites-dir=<dir>: the translation unit's
+// program as a site file, for `barrierpair link <dir>`. One file per main
+// file and output, written whole or not at all (parallel builds).
+void writeSites(CompilerInstance &instance, const bp_engine *engine, const std::string &dir) {
+  DiagnosticsEngine &diagnostics = instance.getDiagnostics();
+  const SourceManager &sources = instance.getSourceManager();
+  OptionalFileEntryRef main = sources.getFileEntryRefForID(sources.getMainFileID());
+  llvm::SmallString<256> path(main ? main->getName() : "stdin");
+  llvm::sys::fs::make_absolute(path);
+  std::string identity = std::string(path) + '\0' + instance.getFrontendOpts().OutputFile;
+  char name[64];
+  std::snprintf(name, sizeof name, "-%016llx.sites",
+                static_cast<unsigned long long>(llvm::xxh3_64bits(identity)));
+  llvm::SmallString<256> target(dir);
+  llvm::sys::path::append(target, llvm::sys::path::stem(path) + name);
+  llvm::SmallString<256> temporary;
+  std::error_code error = llvm::sys::fs::create_directories(dir);
+  int descriptor = -1;
+  if (!error)
+    error = llvm::sys::fs::createUniqueFile(target + ".tmp-%%%%%%%%", descriptor, temporary);
+  if (!error) {
+    FILE *out = fdopen(descriptor, "w");
+    bool written = out && bp_program_write(engine, out);
+    if (out ? std::fclose(out) != 0 : true)
+      written = false;
+    error = written ? llvm::sys::fs::rename(temporary, target)
+                    : std::make_error_code(std::errc::io_error);
+    if (error)
+      llvm::sys::fs::remove(temporary);
+  }
+  if (error) {
+    unsigned id = diagnostics.getCustomDiagID(DiagnosticsEngine::Error,
+                                              "barrierpair: cannot write site file '%0': %1");
+    diagnostics.Report(id) << target << error.message();
+  }
 }
 
 class Consumer : public ASTConsumer {
 public:
-  Consumer(CompilerInstance &instance, bp_options options) : instance(instance), options(options) {}
+  Consumer(CompilerInstance &instance, bp_options options, std::string sitesDir)
+      : instance(instance), options(options), sitesDir(std::move(sitesDir)) {}
 
   void HandleTranslationUnit(ASTContext &context) override {
     DiagnosticsEngine &diagnostics = instance.getDiagnostics();
@@ -33,6 +76,8 @@ public:
       return; // an AST with errors would give findings about code that is not there
     std::unique_ptr<bp_engine, void (*)(bp_engine *)> engine(bp_engine_create(), bp_engine_destroy);
     FileMap files = lowerTranslationUnit(context, engine.get());
+    if (!sitesDir.empty())
+      writeSites(instance, engine.get(), sitesDir);
     bp_finding *findings = nullptr;
     size_t count = bp_analyze(engine.get(), &options, &findings);
     reportFindings(diagnostics, context.getSourceManager(), files, engine.get(), findings, count);
@@ -42,6 +87,7 @@ public:
 private:
   CompilerInstance &instance;
   bp_options options;
+  std::string sitesDir;
 };
 
 class Action : public PluginASTAction {
@@ -57,7 +103,7 @@ public:
       diagnostics.Report(id) << file << (language.CPlusPlus ? "C++" : "Objective-C");
       return std::make_unique<ASTConsumer>();
     }
-    return std::make_unique<Consumer>(instance, options);
+    return std::make_unique<Consumer>(instance, options, sitesDir);
   }
 
   bool ParseArgs(const CompilerInstance &instance,
@@ -66,6 +112,11 @@ public:
     bool valid = true;
     for (const std::string &argument : arguments) {
       StringRef text(argument);
+      if (text.consume_front("sites-dir=") && !text.empty()) {
+        sitesDir = text.str();
+        continue;
+      }
+      text = argument;
       if (text.consume_front("disable=")) {
         int rule = bp_rule_find(text.str().c_str());
         if (rule >= 0) {
@@ -85,6 +136,7 @@ public:
   ActionType getActionType() override { return AddAfterMainAction; }
 
 private:
+  std::string sitesDir;
   bp_options options = {};
 };
 
