@@ -27,3 +27,20 @@ config.substitutions.append(
     ("%tables", os.path.join(config.barrierpair_binary_dir, "bin", "barrierpair-tables"))
 )
 config.substitutions.append(("%source", config.barrierpair_source_dir))
+
+# barrierpair check, link and explain (tests/cli): multi-file projects with a
+# generated compile_commands.json.
+import sys
+
+cli_inputs = os.path.join(config.test_source_root, "cli", "Inputs")
+# Before %barrierpair, which is a prefix of it.
+config.substitutions.insert(
+    0, ("%barrierpair-cli", os.path.join(config.barrierpair_binary_dir, "bin", "barrierpair"))
+)
+config.substitutions.append(("%cli-inputs", cli_inputs))
+config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%make-cdb", f"{sys.executable} {cli_inputs}/make-cdb.py"))
+config.substitutions.append(("%expect-exit", f"{sys.executable} {cli_inputs}/expect-exit.py"))
+# Installed once into the build by scripts/install-sarif-validator.sh (a ctest fixture).
+sarif_tools = os.path.join(config.barrierpair_binary_dir, "sarif-tools")
+config.substitutions.append(("%validate-sarif", f"sh {cli_inputs}/validate-sarif.sh {sarif_tools}"))

@@ -25,6 +25,6 @@ int dekker1(void) {
 // BOTH-DAG: [barrierpair-missing-barrier]
 // WEAK-ONLY: [barrierpair-weak-barrier]
 // WEAK-ONLY-NOT: [barrierpair-missing-barrier]
-// UNKNOWN: error: barrierpair: unknown plugin argument 'verbose'; valid arguments: disable=<rule> (rules: missing-barrier, weak-barrier)
+// UNKNOWN: error: barrierpair: unknown plugin argument 'verbose'; valid arguments: sites-dir=<dir>, disable=<rule> (rules: missing-barrier, weak-barrier{{.*}})
 // UNKNOWN-NOT: warning:
-// BAD-RULE: error: barrierpair: unknown plugin argument 'disable=no-such-rule'; valid arguments: disable=<rule> (rules: missing-barrier, weak-barrier)
+// BAD-RULE: error: barrierpair: unknown plugin argument 'disable=no-such-rule'; valid arguments: sites-dir=<dir>, disable=<rule> (rules: missing-barrier, weak-barrier{{.*}})

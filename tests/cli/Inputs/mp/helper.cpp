@@ -1,0 +1,2 @@
+// C++: not barrierpair's language.
+int helper() { return 1; }
