@@ -17,6 +17,7 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Analysis/CFG.h"
+#include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
@@ -24,6 +25,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -66,6 +68,7 @@ public:
     ParentMap parents(body);
     parentMap = &parents;
     collectMacroUses(body);
+    collectFreshLocals(body);
 
     bp_function_begin(engine, function->getNameAsString().c_str(),
                       engineLocation(function->getLocation()));
@@ -98,6 +101,7 @@ private:
   unsigned currentBlock = 0;
   llvm::DenseMap<unsigned, PrimitiveUse> macroUses; // by expansion location
   llvm::SmallPtrSet<const void *, 16> emittedUses;
+  llvm::SmallPtrSet<const VarDecl *, 8> freshLocals;
   mutable llvm::DenseMap<FileID, uint32_t> engineFiles;
 
   static std::vector<const CFGBlock *> reversePostOrder(const CFG &cfg) {
@@ -174,6 +178,133 @@ private:
       collectMacroUses(child);
   }
 
+  // ---- Memory no other thread can see yet ----
+
+  static bool isAllocation(const Expr *expression) {
+    const auto *call = dyn_cast<CallExpr>(expression->IgnoreParenCasts());
+    const FunctionDecl *callee = call ? call->getDirectCallee() : nullptr;
+    if (!callee)
+      return false;
+    // __attribute__((malloc)) is RestrictAttr in Clang's AST.
+    if (callee->hasAttr<RestrictAttr>())
+      return true;
+    switch (callee->getBuiltinID()) {
+    case Builtin::BImalloc:
+    case Builtin::BIcalloc:
+    case Builtin::BIrealloc:
+      return true;
+    default:
+      return false;
+    }
+  }
+
+  // Local pointers whose every value is memory the function has just
+  // allocated (p = malloc(...)) and that the function never stores anywhere:
+  // what they point to is being initialised and is not shared yet, so stores
+  // through them (workqueue->qlen = 0 before pthread_create() hands the
+  // structure over) pair with nothing. A pointer the function publishes
+  // (global = p, rcu_assign_pointer(global, p)) or passes on (other than to
+  // the C library or pthreads) is not fresh: its initialisation is the payload
+  // of a message.
+  static const VarDecl *localOf(const Expr *expression) {
+    const auto *reference = dyn_cast<DeclRefExpr>(expression->IgnoreParenCasts());
+    const auto *variable = reference ? dyn_cast<VarDecl>(reference->getDecl()) : nullptr;
+    return variable && !variable->hasGlobalStorage() ? variable : nullptr;
+  }
+
+  void collectFreshLocals(const Stmt *body) {
+    llvm::DenseMap<const VarDecl *, bool> candidates; // false once assigned anything else
+    llvm::SmallPtrSet<const VarDecl *, 8> escaped;
+    // Every local whose value `value` may carry.
+    std::function<void(const Stmt *)> escapes = [&](const Stmt *value) {
+      if (!value)
+        return;
+      if (const auto *reference = dyn_cast<DeclRefExpr>(value)) {
+        if (const auto *variable = dyn_cast<VarDecl>(reference->getDecl()))
+          escaped.insert(variable);
+        return;
+      }
+      if (const auto *member = dyn_cast<MemberExpr>(value)) {
+        if (member->isArrow())
+          return; // p->field is a value read from the structure, not p
+      }
+      for (const Stmt *child : value->children())
+        escapes(child);
+    };
+    auto consider = [&](const VarDecl *variable, const Expr *value) {
+      if (!variable || variable->hasGlobalStorage() || !variable->getType()->isPointerType())
+        return;
+      bool fresh = value && (isAllocation(value) ||
+                             value->IgnoreParenCasts()->isNullPointerConstant(
+                                 context, Expr::NPC_ValueDependentIsNotNull));
+      auto [entry, added] = candidates.try_emplace(variable, fresh);
+      if (!added)
+        entry->second = entry->second && fresh;
+    };
+    std::function<void(const Stmt *)> walk = [&](const Stmt *statement) {
+      if (!statement)
+        return;
+      if (const auto *declarations = dyn_cast<DeclStmt>(statement)) {
+        for (const Decl *declaration : declarations->decls()) {
+          if (const auto *variable = dyn_cast<VarDecl>(declaration); variable && variable->hasInit())
+            consider(variable, variable->getInit());
+        }
+      } else if (const auto *binary = dyn_cast<BinaryOperator>(statement)) {
+        if (binary->isAssignmentOp()) {
+          if (const VarDecl *target = localOf(binary->getLHS()))
+            consider(target, binary->getOpcode() == BO_Assign ? binary->getRHS() : nullptr);
+          else
+            escapes(binary->getRHS()); // stored into memory
+        }
+      } else if (const auto *atomic = dyn_cast<AtomicExpr>(statement)) {
+        for (const Stmt *argument : atomic->children())
+          if (argument != atomic->getPtr())
+            escapes(argument);
+      } else if (const auto *call = dyn_cast<CallExpr>(statement)) {
+        const FunctionDecl *callee = call->getDirectCallee();
+        llvm::StringRef name = callee && callee->getIdentifier() ? callee->getName() : "";
+        // The C library (memset, free, ...) and pthreads (pthread_create
+        // hands the structure over with the ordering thread creation gives)
+        // do not publish it.
+        bool library = callee && (callee->getBuiltinID() != 0 || name.starts_with("pthread_"));
+        if (!library) {
+          for (const Expr *argument : call->arguments()) {
+            if (const VarDecl *variable = localOf(argument))
+              escaped.insert(variable);
+          }
+        }
+      } else if (const auto *unary = dyn_cast<UnaryOperator>(statement)) {
+        // p++ or &p: no longer only the allocation.
+        if (unary->isIncrementDecrementOp() || unary->getOpcode() == UO_AddrOf) {
+          if (const auto *target = dyn_cast<DeclRefExpr>(unary->getSubExpr()->IgnoreParenImpCasts()))
+            consider(dyn_cast<VarDecl>(target->getDecl()), nullptr);
+        }
+      }
+      for (const Stmt *child : statement->children())
+        walk(child);
+    };
+    walk(body);
+    for (const auto &[variable, fresh] : candidates) {
+      if (fresh && !escaped.count(variable))
+        freshLocals.insert(variable);
+    }
+  }
+
+  // A local variable, or memory only a fresh local points to: not shared.
+  bool isUnshared(const Expr *base, bool arrow) const {
+    base = base->IgnoreParenImpCasts();
+    while (const auto *member = dyn_cast<MemberExpr>(base)) {
+      if (member->isArrow())
+        return false;
+      base = member->getBase()->IgnoreParenImpCasts();
+    }
+    const auto *reference = dyn_cast<DeclRefExpr>(base);
+    const auto *variable = reference ? dyn_cast<VarDecl>(reference->getDecl()) : nullptr;
+    if (!variable || variable->hasGlobalStorage())
+      return false;
+    return arrow ? freshLocals.count(variable) > 0 : !variable->getType()->isPointerType();
+  }
+
   // ---- Naming shared objects ----
 
   std::optional<SharedObject> nameObject(const Expr *expression) const {
@@ -197,6 +328,10 @@ private:
       const auto *variable = dyn_cast<VarDecl>(reference->getDecl());
       if (!variable || !variable->hasGlobalStorage() || variable->isStaticLocal())
         return std::nullopt;
+      // The C library's own globals (stderr, optind, ...) are not the
+      // program's shared objects.
+      if (sources.isInSystemHeader(sources.getExpansionLoc(variable->getLocation())))
+        return std::nullopt;
       std::string name = variable->getNameAsString();
       std::string key = name;
       if (!variable->isExternallyVisible()) {
@@ -207,6 +342,8 @@ private:
       return SharedObject{key, name};
     }
     if (const auto *member = dyn_cast<MemberExpr>(expression)) {
+      if (isUnshared(member->getBase(), member->isArrow()))
+        return std::nullopt;
       const auto *field = dyn_cast<FieldDecl>(member->getMemberDecl());
       if (!field)
         return std::nullopt;
