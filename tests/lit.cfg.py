@@ -44,3 +44,17 @@ config.substitutions.append(("%expect-exit", f"{sys.executable} {cli_inputs}/exp
 # Installed once into the build by scripts/install-sarif-validator.sh (a ctest fixture).
 sarif_tools = os.path.join(config.barrierpair_binary_dir, "sarif-tools")
 config.substitutions.append(("%validate-sarif", f"sh {cli_inputs}/validate-sarif.sh {sarif_tools}"))
+
+# Rules the driver knows, for the tests of rules still arriving (issue 3).
+import subprocess
+
+for rule in ("unpaired-barrier", "transitive-weak-barrier", "missing-access-once"):
+    try:
+        known = subprocess.run(
+            [os.path.join(config.barrierpair_binary_dir, "bin", "barrierpair"), "explain", rule],
+            capture_output=True,
+        ).returncode == 0
+    except OSError:
+        known = False
+    if known:
+        config.available_features.add("rule-" + rule)
