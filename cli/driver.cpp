@@ -165,7 +165,8 @@ std::vector<std::string> adjust(const Job &job) {
 
 void runJob(const Job &job, Result &result) {
   result.engine.reset(bp_engine_create());
-  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystem = llvm::vfs::createPhysicalFileSystem();
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystem =
+      llvm::vfs::createPhysicalFileSystem();
   fileSystem->setCurrentWorkingDirectory(job.directory);
   FileSystemOptions options;
   options.WorkingDir = job.directory;
@@ -176,9 +177,8 @@ void runJob(const Job &job, Result &result) {
   diagnosticOptions->ShowColors = false;
   TextDiagnosticPrinter printer(stream, diagnosticOptions.get());
 
-  ToolInvocation invocation(adjust(job),
-                            std::make_unique<LowerAction>(result.engine.get(), &result.notC),
-                            files.get());
+  ToolInvocation invocation(
+      adjust(job), std::make_unique<LowerAction>(result.engine.get(), &result.notC), files.get());
   invocation.setDiagnosticConsumer(&printer);
   invocation.setDiagnosticOptions(diagnosticOptions.get());
   result.compiled = invocation.run() && printer.getNumErrors() == 0;
@@ -191,7 +191,8 @@ std::unique_ptr<CompilationDatabase> loadDatabase(const bp_check_request &reques
                                                   const std::string &cwd, bool &failed) {
   std::string message;
   if (request.fixed) {
-    std::vector<std::string> arguments(request.fixed_args, request.fixed_args + request.fixed_count);
+    std::vector<std::string> arguments(request.fixed_args,
+                                       request.fixed_args + request.fixed_count);
     return std::make_unique<FixedCompilationDatabase>(cwd, arguments);
   }
   std::string directory;
@@ -359,7 +360,8 @@ extern "C" void bp_check_lower(const bp_check_request *request, bp_engine *engin
       std::fputs(result.diagnostics.c_str(), stderr);
     if (result.notC) {
       if (cNamed[i]) {
-        error("'" + jobs[i].file + "' is not C (it is compiled as C++ or Objective-C): "
+        error("'" + jobs[i].file +
+              "' is not C (it is compiled as C++ or Objective-C): "
               "barrierpair analyses C only");
         summary->input_error = true;
       } else {

@@ -12,26 +12,25 @@ extern "C" {
 #endif
 
 typedef struct {
-  const char *build_dir;          /* -p: holds compile_commands.json; NULL when none */
-  const char *const *files;       /* files named on the command line */
+  const char *build_dir;    /* -p: holds compile_commands.json; NULL when none */
+  const char *const *files; /* files named on the command line */
   size_t file_count;
-  const char *const *fixed_args;  /* compiler arguments after `--` */
+  const char *const *fixed_args; /* compiler arguments after `--` */
   size_t fixed_count;
-  bool fixed;                     /* `--` was given */
-  unsigned jobs;                  /* worker threads, at least 1 */
-  bool progress;                  /* show files done / total on stderr */
+  bool fixed;    /* `--` was given */
+  unsigned jobs; /* worker threads, at least 1 */
+  bool progress; /* show files done / total on stderr */
 } bp_check_request;
 
 typedef struct {
-  size_t units;      /* translation units analysed */
-  size_t failed;     /* translation units that did not compile */
-  size_t skipped;    /* database entries that are not C, skipped */
-  bool input_error;  /* a usage or input error: exit status 2 */
+  size_t units;     /* translation units analysed */
+  size_t failed;    /* translation units that did not compile */
+  size_t skipped;   /* database entries that are not C, skipped */
+  bool input_error; /* a usage or input error: exit status 2 */
 } bp_check_summary;
 
 /* Lowers and merges into `engine`; every error is printed to stderr. */
-void bp_check_lower(const bp_check_request *request, bp_engine *engine,
-                    bp_check_summary *summary);
+void bp_check_lower(const bp_check_request *request, bp_engine *engine, bp_check_summary *summary);
 
 #ifdef __cplusplus
 }

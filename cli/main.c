@@ -10,8 +10,8 @@
  * findings, 1 findings, 2 a usage or input error. */
 #define _POSIX_C_SOURCE 200809L
 
-#include "driver.h"
 #include "bp_report.h"
+#include "driver.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -140,8 +140,7 @@ static int parse_options(int argc, char **argv, int first, options *o) {
       char *end;
       long jobs = value ? strtol(value, &end, 10) : 0;
       if (!value || *end || jobs < 1 || jobs > 1024)
-        return usage_error("--jobs needs a number from 1 to 1024, not '%s'",
-                           value ? value : "");
+        return usage_error("--jobs needs a number from 1 to 1024, not '%s'", value ? value : "");
       o->jobs = (unsigned)jobs;
       continue;
     }
@@ -271,7 +270,7 @@ static int command_check(int argc, char **argv) {
     free(o.files);
     return status;
   }
-  bp_check_request request = {o.build_dir, o.files,  o.file_count, o.fixed_args,
+  bp_check_request request = {o.build_dir,   o.files, o.file_count, o.fixed_args,
                               o.fixed_count, o.fixed, o.jobs,       isatty(2) == 1};
   bp_engine *engine = bp_engine_create();
   bp_check_summary summary;

@@ -291,7 +291,8 @@ static uint64_t hash_text(uint64_t hash, const char *text) {
  * translation unit compiled twice (PIC and not, two build variants) defines
  * it twice, but it is one function of the program. */
 static uint64_t function_hash(const bp_engine *engine, const bp_function *function) {
-  uint64_t hash = hash_text(1469598103934665603ull, bp_interner_get(&engine->names, function->name));
+  uint64_t hash =
+      hash_text(1469598103934665603ull, bp_interner_get(&engine->names, function->name));
   hash = hash_mix(hash, 0);
   if (function->location.line)
     hash = hash_text(hash, bp_file_path(engine, function->location.file));
@@ -429,9 +430,8 @@ size_t bp_program_merge(bp_engine *into, const bp_engine *from) {
         last = id > last ? id : last;
       }
     }
-    uint32_t index =
-        bp_function_begin(into, bp_interner_get(&from->names, function->name),
-                          remap_location(function->location, &maps));
+    uint32_t index = bp_function_begin(into, bp_interner_get(&from->names, function->name),
+                                       remap_location(function->location, &maps));
     for (size_t b = 0; b < function->blocks.count; b++)
       bp_add_block(into);
     for (size_t b = 0; b < function->blocks.count; b++) {

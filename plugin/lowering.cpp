@@ -234,9 +234,9 @@ private:
     auto consider = [&](const VarDecl *variable, const Expr *value) {
       if (!variable || variable->hasGlobalStorage() || !variable->getType()->isPointerType())
         return;
-      bool fresh = value && (isAllocation(value) ||
-                             value->IgnoreParenCasts()->isNullPointerConstant(
-                                 context, Expr::NPC_ValueDependentIsNotNull));
+      bool fresh =
+          value && (isAllocation(value) || value->IgnoreParenCasts()->isNullPointerConstant(
+                                               context, Expr::NPC_ValueDependentIsNotNull));
       auto [entry, added] = candidates.try_emplace(variable, fresh);
       if (!added)
         entry->second = entry->second && fresh;
@@ -246,7 +246,8 @@ private:
         return;
       if (const auto *declarations = dyn_cast<DeclStmt>(statement)) {
         for (const Decl *declaration : declarations->decls()) {
-          if (const auto *variable = dyn_cast<VarDecl>(declaration); variable && variable->hasInit())
+          if (const auto *variable = dyn_cast<VarDecl>(declaration);
+              variable && variable->hasInit())
             consider(variable, variable->getInit());
         }
       } else if (const auto *binary = dyn_cast<BinaryOperator>(statement)) {
@@ -276,7 +277,8 @@ private:
       } else if (const auto *unary = dyn_cast<UnaryOperator>(statement)) {
         // p++ or &p: no longer only the allocation.
         if (unary->isIncrementDecrementOp() || unary->getOpcode() == UO_AddrOf) {
-          if (const auto *target = dyn_cast<DeclRefExpr>(unary->getSubExpr()->IgnoreParenImpCasts()))
+          if (const auto *target =
+                  dyn_cast<DeclRefExpr>(unary->getSubExpr()->IgnoreParenImpCasts()))
             consider(dyn_cast<VarDecl>(target->getDecl()), nullptr);
         }
       }

@@ -92,8 +92,8 @@ bp_baseline *bp_baseline_read(const char *path, char *error, size_t error_size) 
   json_t *version = json_object_get(root, "barrierpair-baseline");
   json_t *findings = json_object_get(root, "findings");
   if (!json_is_integer(version) || !json_is_array(findings)) {
-    snprintf(error, error_size,
-             "%s: not a barrierpair baseline (write one with --write-baseline)", path);
+    snprintf(error, error_size, "%s: not a barrierpair baseline (write one with --write-baseline)",
+             path);
     json_decref(root);
     return NULL;
   }
@@ -133,18 +133,17 @@ bp_baseline *bp_baseline_read(const char *path, char *error, size_t error_size) 
       bp_baseline_free(baseline);
       return NULL;
     }
-    baseline->entries[baseline->count].key = key_text(
-        json_string_value(rule), json_string_value(function), names, object_count);
-    baseline->entries[baseline->count++].count =
-        count ? (size_t)json_integer_value(count) : 1;
+    baseline->entries[baseline->count].key =
+        key_text(json_string_value(rule), json_string_value(function), names, object_count);
+    baseline->entries[baseline->count++].count = count ? (size_t)json_integer_value(count) : 1;
   }
   json_decref(root);
   normalise(baseline);
   return baseline;
 }
 
-size_t bp_baseline_apply(const bp_baseline *baseline, const bp_engine *engine,
-                         bp_finding *findings, size_t count) {
+size_t bp_baseline_apply(const bp_baseline *baseline, const bp_engine *engine, bp_finding *findings,
+                         size_t count) {
   size_t *left = calloc(baseline->count ? baseline->count : 1, sizeof *left);
   if (!left)
     abort();
@@ -194,8 +193,8 @@ bool bp_baseline_write(const char *path, const bp_engine *engine, const bp_findi
     free(baseline.entries[i].key);
   }
   free(baseline.entries);
-  json_t *root = json_pack("{s:i, s:o}", "barrierpair-baseline", BASELINE_VERSION, "findings",
-                           list);
+  json_t *root =
+      json_pack("{s:i, s:o}", "barrierpair-baseline", BASELINE_VERSION, "findings", list);
   int status = json_dump_file(root, path, JSON_INDENT(2));
   json_decref(root);
   if (status != 0) {

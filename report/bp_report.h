@@ -57,8 +57,8 @@ bp_baseline *bp_baseline_read(const char *path, char *error, size_t error_size);
 void bp_baseline_free(bp_baseline *baseline);
 /* Removes the findings the baseline records (as many of each key as it
  * recorded) and returns how many are left, compacted at the front. */
-size_t bp_baseline_apply(const bp_baseline *baseline, const bp_engine *engine,
-                         bp_finding *findings, size_t count);
+size_t bp_baseline_apply(const bp_baseline *baseline, const bp_engine *engine, bp_finding *findings,
+                         size_t count);
 bool bp_baseline_write(const char *path, const bp_engine *engine, const bp_finding *findings,
                        size_t count, char *error, size_t error_size);
 

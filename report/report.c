@@ -55,7 +55,7 @@ static size_t bp_finding_notes(const bp_engine *engine, const bp_finding *findin
   char *partner = bp_finding_partner_note(engine, finding);
   if (partner)
     notes[count++] = (bp_note){finding->partner.barrier != BP_NO_EVENT ? finding->partner.barrier
-                                                                         : finding->partner.second,
+                                                                       : finding->partner.second,
                                partner};
   char *scenario = bp_finding_scenario_note(engine, finding);
   if (scenario)
@@ -170,8 +170,8 @@ static void print_diagnostic(FILE *out, const bp_report *report, uint32_t event,
     return;
   }
   char *path = bp_report_path(report, location->file);
-  fprintf(out, "%s:%u:%u: %s: %s%s\n", path, (unsigned)location->line,
-          (unsigned)location->column, kind, text, suffix);
+  fprintf(out, "%s:%u:%u: %s: %s%s\n", path, (unsigned)location->line, (unsigned)location->column,
+          kind, text, suffix);
   free(path);
   print_snippet(out, report->engine, *location);
 }
@@ -313,11 +313,11 @@ static json_t *finding_json(const bp_report *report, const bp_finding *finding) 
   bp_fix fix;
   if (bp_finding_fix(engine, finding, &fix)) {
     char *path = bp_report_path(report, fix.begin.file);
-    json_array_append_new(
-        fixits, json_pack("{s:s, s:i, s:i, s:i, s:i, s:s}", "file", path, "line",
-                          (json_int_t)fix.begin.line, "column", (json_int_t)fix.begin.column,
-                          "end_line", (json_int_t)fix.end.line, "end_column",
-                          (json_int_t)fix.end.column, "text", fix.text));
+    json_array_append_new(fixits, json_pack("{s:s, s:i, s:i, s:i, s:i, s:s}", "file", path, "line",
+                                            (json_int_t)fix.begin.line, "column",
+                                            (json_int_t)fix.begin.column, "end_line",
+                                            (json_int_t)fix.end.line, "end_column",
+                                            (json_int_t)fix.end.column, "text", fix.text));
     free(path);
     free(fix.text);
   }
@@ -373,9 +373,9 @@ static json_t *artifact_json(const bp_report *report, uint32_t file) {
 }
 
 static json_t *physical_json(const bp_report *report, bp_location location) {
-  return json_pack("{s:o, s:{s:i, s:i}}", "artifactLocation",
-                   artifact_json(report, location.file), "region", "startLine",
-                   (json_int_t)location.line, "startColumn", (json_int_t)location.column);
+  return json_pack("{s:o, s:{s:i, s:i}}", "artifactLocation", artifact_json(report, location.file),
+                   "region", "startLine", (json_int_t)location.line, "startColumn",
+                   (json_int_t)location.column);
 }
 
 static json_t *rule_json(bp_rule rule) {
@@ -406,9 +406,9 @@ static json_t *result_json(const bp_report *report, const bp_finding *finding) {
   const bp_engine *engine = report->engine;
   const bp_location location = bp_event_get(engine, finding->at)->location;
   char *message = bp_finding_message(engine, finding);
-  json_t *result = json_pack("{s:s, s:i, s:s, s:{s:s}}", "ruleId", bp_rule_name(finding->rule),
-                             "ruleIndex", (json_int_t)finding->rule, "level", "warning",
-                             "message", "text", message);
+  json_t *result =
+      json_pack("{s:s, s:i, s:s, s:{s:s}}", "ruleId", bp_rule_name(finding->rule), "ruleIndex",
+                (json_int_t)finding->rule, "level", "warning", "message", "text", message);
   free(message);
 
   json_t *where = json_object();
@@ -425,8 +425,8 @@ static json_t *result_json(const bp_report *report, const bp_finding *finding) {
   size_t count = bp_finding_notes(engine, finding, notes);
   for (size_t i = 0; i < count; i++) {
     bp_location at = bp_event_get(engine, notes[i].event)->location;
-    json_t *entry = json_pack("{s:i, s:{s:s}}", "id", (json_int_t)i + 1, "message", "text",
-                              notes[i].text);
+    json_t *entry =
+        json_pack("{s:i, s:{s:s}}", "id", (json_int_t)i + 1, "message", "text", notes[i].text);
     if (at.line)
       json_object_set_new(entry, "physicalLocation", physical_json(report, at));
     json_array_append_new(related, entry);
@@ -459,16 +459,16 @@ static json_t *result_json(const bp_report *report, const bp_finding *finding) {
              fix.begin.line == fix.end.line && fix.begin.column == fix.end.column ? "insert"
                                                                                   : "use",
              bp_finding_fix_barrier(finding));
-    json_t *replacement = json_pack(
-        "{s:{s:i, s:i, s:i, s:i}, s:{s:s}}", "deletedRegion", "startLine",
-        (json_int_t)fix.begin.line, "startColumn", (json_int_t)fix.begin.column, "endLine",
-        (json_int_t)fix.end.line, "endColumn", (json_int_t)fix.end.column, "insertedContent",
-        "text", fix.text);
-    json_object_set_new(
-        result, "fixes",
-        json_pack("[{s:{s:s}, s:[{s:o, s:[o]}]}]", "description", "text", description,
-                  "artifactChanges", "artifactLocation", artifact_json(report, fix.begin.file),
-                  "replacements", replacement));
+    json_t *replacement =
+        json_pack("{s:{s:i, s:i, s:i, s:i}, s:{s:s}}", "deletedRegion", "startLine",
+                  (json_int_t)fix.begin.line, "startColumn", (json_int_t)fix.begin.column,
+                  "endLine", (json_int_t)fix.end.line, "endColumn", (json_int_t)fix.end.column,
+                  "insertedContent", "text", fix.text);
+    json_object_set_new(result, "fixes",
+                        json_pack("[{s:{s:s}, s:[{s:o, s:[o]}]}]", "description", "text",
+                                  description, "artifactChanges", "artifactLocation",
+                                  artifact_json(report, fix.begin.file), "replacements",
+                                  replacement));
     free(fix.text);
   }
   return result;
@@ -483,10 +483,10 @@ bool bp_report_sarif(FILE *out, const bp_report *report) {
     json_array_append_new(results, result_json(report, &report->findings[i]));
 
   json_t *run = json_object();
-  json_object_set_new(
-      run, "tool",
-      json_pack("{s:{s:s, s:s, s:s, s:o}}", "driver", "name", "barrierpair", "version",
-                BARRIERPAIR_VERSION, "semanticVersion", BARRIERPAIR_VERSION, "rules", rules));
+  json_object_set_new(run, "tool",
+                      json_pack("{s:{s:s, s:s, s:s, s:o}}", "driver", "name", "barrierpair",
+                                "version", BARRIERPAIR_VERSION, "semanticVersion",
+                                BARRIERPAIR_VERSION, "rules", rules));
   if (report->base_dir && report->base_dir[0] == '/') {
     size_t length = strlen(report->base_dir);
     char *uri = malloc(length * 3 + 16);
@@ -503,8 +503,7 @@ bool bp_report_sarif(FILE *out, const bp_report *report) {
     if (uri[n - 1] != '/')
       uri[n++] = '/';
     uri[n] = '\0';
-    json_object_set_new(run, "originalUriBaseIds",
-                        json_pack("{s:{s:s}}", "SRCROOT", "uri", uri));
+    json_object_set_new(run, "originalUriBaseIds", json_pack("{s:{s:s}}", "SRCROOT", "uri", uri));
     free(uri);
   }
   json_object_set_new(run, "columnKind", json_string("unicodeCodePoints"));

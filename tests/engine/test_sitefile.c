@@ -30,8 +30,8 @@ static const real_field real_fields[] = {BP_TEST_EVENT_FIELDS(REAL_FIELD)};
 
 /* Fields whose values are ids of one engine; the test compares what they
  * name. Every other field is compared byte for byte. */
-static const char *const id_fields[] = {"function", "location",  "object",     "statement",
-                                        "own_begin", "own_end", "indentation"};
+static const char *const id_fields[] = {"function",  "location", "object",     "statement",
+                                        "own_begin", "own_end",  "indentation"};
 
 static bool is_id_field(const char *name) {
   for (size_t i = 0; i < sizeof id_fields / sizeof id_fields[0]; i++) {
@@ -42,10 +42,9 @@ static bool is_id_field(const char *name) {
 }
 
 /* Fields the test builds through the API with real values. */
-static const char *const built_fields[] = {"type",   "function",  "location",  "primitive",
-                                           "object", "kind",      "marked",    "strength",
-                                           "implicit", "statement", "own_begin", "own_end",
-                                           "indentation"};
+static const char *const built_fields[] = {
+    "type",     "function", "location",  "primitive", "object",  "kind",       "marked",
+    "strength", "implicit", "statement", "own_begin", "own_end", "indentation"};
 
 static bool is_built_field(const char *name) {
   for (size_t i = 0; i < sizeof built_fields / sizeof built_fields[0]; i++) {
@@ -150,8 +149,8 @@ static void assert_same_event(const bp_engine *a, uint32_t ia, const bp_engine *
     const real_field *field = &real_fields[f];
     const char *name = field->name;
     if (!is_id_field(name)) {
-      if (memcmp((const char *)ea + field->offset, (const char *)eb + field->offset,
-                 field->size) != 0) {
+      if (memcmp((const char *)ea + field->offset, (const char *)eb + field->offset, field->size) !=
+          0) {
         print_error("bp_event field '%s' of event %u did not survive the site file: add it to "
                     "BP_EVENT_FIELDS in lib/sitefile.c (and bump BP_SITES_VERSION)\n",
                     name, ia);
@@ -312,7 +311,7 @@ static void expect_error(const char *text, const char *expected) {
 }
 
 #define EVENT_TAIL                                                                                 \
-  " primitive=- object=0 kind=0 marked=1 strength=0 implicit=0 statement=- own_begin=- "          \
+  " primitive=- object=0 kind=0 marked=1 strength=0 implicit=0 statement=- own_begin=- "           \
   "own_end=- indentation=\"\"\n"
 
 static void test_corrupt_files_are_clear_errors(void **state) {
@@ -322,11 +321,12 @@ static void test_corrupt_files_are_clear_errors(void **state) {
   expect_error("", "test.sites:1: empty file");
   expect_error("{\"version\": 1}\n", "test.sites:1: not a barrierpair site file");
   expect_error("barrierpair-sites 99\n", "test.sites:1: site file version 99; this barrierpair "
-                                          "reads version 1");
+                                         "reads version 1");
   snprintf(text, sizeof text, "%sfunction \"f\" 0:1:1 blocks=1\n", header);
   expect_error(text, "test.sites:5: the file ends inside a function");
-  snprintf(text, sizeof text, "%sfunction \"f\" 0:1:1 blocks=1\nevent 0 type=0 function=0 "
-                              "location=0:2:2 primitive=- object=0 kind=0\nend\n",
+  snprintf(text, sizeof text,
+           "%sfunction \"f\" 0:1:1 blocks=1\nevent 0 type=0 function=0 "
+           "location=0:2:2 primitive=- object=0 kind=0\nend\n",
            header);
   expect_error(text, "test.sites:5: missing field 'marked'");
   snprintf(text, sizeof text,
@@ -347,9 +347,10 @@ static void test_corrupt_files_are_clear_errors(void **state) {
   expect_error(text, "test.sites:5: event in block 3");
   snprintf(text, sizeof text, "%sfunction \"f\" 0:1:1 blocks=2\nedge 0 2\nend\n", header);
   expect_error(text, "test.sites:5: edge 0 -> 2");
-  snprintf(text, sizeof text, "%sfunction \"f\" 0:1:1 blocks=1\nevent 0 type=0 function=0 "
-                              "location=0:2:2 primitive=- object=0 kind=0 marked=1 strength=0 "
-                              "implicit=0 statement=- own_begin=- own_end=- indentation=\"ab\nend\n",
+  snprintf(text, sizeof text,
+           "%sfunction \"f\" 0:1:1 blocks=1\nevent 0 type=0 function=0 "
+           "location=0:2:2 primitive=- object=0 kind=0 marked=1 strength=0 "
+           "implicit=0 statement=- own_begin=- own_end=- indentation=\"ab\nend\n",
            header);
   expect_error(text, "test.sites:5: unterminated string for indentation");
   snprintf(text, sizeof text, "%sgarbage here\n", header);
