@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool somewhere(bp_location location) { return location.line != 0; }
+static bool somewhere(bp_location location) {
+  return location.line != 0;
+}
 
 static bool before(bp_location a, bp_location b) {
   if (a.file != b.file)
@@ -25,7 +27,7 @@ static char *copy(const char *text) {
 
 bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *fix) {
   const char *barrier = bp_finding_fix_barrier(finding);
-  if (finding->rule == BP_RULE_WEAK_BARRIER) {
+  if (finding->rule == BP_RULE_WEAK_BARRIER || finding->rule == BP_RULE_TRANSITIVE_WEAK_BARRIER) {
     const bp_event *weak = bp_event_get(engine, finding->side.barrier);
     if (weak && !weak->implicit && somewhere(weak->own_begin) && somewhere(weak->own_end)) {
       *fix = (bp_fix){weak->own_begin, weak->own_end, copy(barrier)};

@@ -65,12 +65,33 @@ struct bp_engine {
  * the weakest ordering over all paths between them. */
 void bp_collect_orderings(const bp_engine *engine, uint32_t function, bp_vec *orderings);
 
-/* barrier_kind.c: read and write barriers with nothing of their kind on one
- * side; adds candidate findings. */
-void bp_check_barrier_kinds(const bp_engine *engine, uint32_t function, bp_vec *findings);
+/* One run of the analysis: every check reads the orderings and adds
+ * candidate findings; findings.c merges and sorts them. */
+typedef struct {
+  const bp_engine *engine;
+  const bp_options *options;
+  bp_vec orderings;  /* bp_ordering, sorted by (first_object, second_object, function, ...) */
+  bp_vec candidates; /* bp_finding */
+  bool *paired;      /* per event: a barrier that some pairing or cycle uses */
+} bp_analysis;
 
-/* pairing.c */
-size_t bp_pair_orderings(const bp_engine *engine, bp_vec *orderings, const bp_options *options,
-                         bp_finding **findings);
+/* The orderings from `first_object` to `second_object` are [*begin, end);
+ * returns end. */
+size_t bp_orderings_between(const bp_analysis *analysis, uint32_t first_object,
+                            uint32_t second_object, size_t *begin);
+/* A new zeroed candidate of `rule`, or NULL when the rule is disabled. */
+bp_finding *bp_add_candidate(bp_analysis *analysis, bp_rule rule);
+/* Marks the barrier events of an ordering's path as paired. */
+void bp_mark_paired(bp_analysis *analysis, uint32_t barrier);
+
+/* site.c: the accesses on one side of an event of a function (before it, or
+ * after it), following the control flow; adds event ids to `accesses`. */
+void bp_accesses_around(const bp_engine *engine, uint32_t event, bool after, bp_vec *accesses);
+
+void bp_check_pairs(bp_analysis *analysis);         /* pairing.c */
+void bp_check_chains(bp_analysis *analysis);        /* chains.c */
+void bp_check_unpaired(bp_analysis *analysis);      /* unpaired.c: after pairs and chains */
+void bp_check_barrier_kinds(bp_analysis *analysis); /* barrier_kind.c */
+size_t bp_merge_findings(bp_analysis *analysis, bp_finding **findings); /* findings.c */
 
 #endif

@@ -75,7 +75,51 @@ static char *wrong_kind_message(const bp_engine *engine, const bp_finding *findi
   return buffer.text;
 }
 
+static const char *object_of(const bp_engine *engine, uint32_t event) {
+  return bp_object_display(engine, bp_event_get(engine, event)->object);
+}
+
+static char *unpaired_message(const bp_engine *engine, const bp_finding *finding) {
+  text_buffer buffer = {0};
+  append_barrier(&buffer, engine, finding->side.barrier);
+  append(&buffer,
+         " in '%s' pairs with no other function: none accesses '%s' and then '%s' "
+         "(its partner may be in code not analysed)",
+         function_of(engine, &finding->side), object_of(engine, finding->side.second),
+         object_of(engine, finding->side.first));
+  return buffer.text;
+}
+
+static char *transitive_message(const bp_engine *engine, const bp_finding *finding) {
+  text_buffer buffer = {0};
+  append_barrier(&buffer, engine, finding->side.barrier);
+  append(&buffer, " is not transitive, but '%s' orders ", function_of(engine, &finding->side));
+  append_access(&buffer, engine, finding->side.first);
+  append(&buffer, " before ");
+  append_access(&buffer, engine, finding->side.second);
+  append(&buffer, " with it on a cycle through ");
+  for (uint32_t k = 1; k < finding->chain_length; k++)
+    append(&buffer, "%s'%s'",
+           k == 1                           ? ""
+           : k + 1 == finding->chain_length ? " and "
+                                            : ", ",
+           function_of(engine, &finding->chain[k]));
+  append(&buffer, " (");
+  for (uint32_t k = 0; k < finding->chain_length; k++)
+    append(&buffer, "'%s' -> ", object_of(engine, finding->chain[k].first));
+  append(&buffer, "'%s'); this needs %s here", object_of(engine, finding->side.first),
+         bp_finding_fix_barrier(finding));
+  if (finding->other_pairings)
+    append(&buffer, " (and %u other cycle%s)", finding->other_pairings,
+           finding->other_pairings == 1 ? "" : "s");
+  return buffer.text;
+}
+
 char *bp_finding_message(const bp_engine *engine, const bp_finding *finding) {
+  if (finding->rule == BP_RULE_UNPAIRED_BARRIER)
+    return unpaired_message(engine, finding);
+  if (finding->rule == BP_RULE_TRANSITIVE_WEAK_BARRIER)
+    return transitive_message(engine, finding);
   if (finding->partner.function == BP_NO_FUNCTION)
     return wrong_kind_message(engine, finding);
   text_buffer buffer = {0};
@@ -98,11 +142,9 @@ char *bp_finding_message(const bp_engine *engine, const bp_finding *finding) {
   return buffer.text;
 }
 
-char *bp_finding_partner_note(const bp_engine *engine, const bp_finding *finding) {
-  if (finding->partner.function == BP_NO_FUNCTION)
-    return NULL;
+/* What one side of a pairing or a link of a cycle does. */
+static char *side_note(const bp_engine *engine, const bp_side *partner) {
   text_buffer buffer = {0};
-  const bp_side *partner = &finding->partner;
   if (partner->barrier == BP_NO_EVENT) {
     append(&buffer, "'%s' has no barrier between ", function_of(engine, partner));
     append_access(&buffer, engine, partner->first);
@@ -117,6 +159,12 @@ char *bp_finding_partner_note(const bp_engine *engine, const bp_finding *finding
     append_barrier(&buffer, engine, partner->barrier);
   }
   return buffer.text;
+}
+
+char *bp_finding_partner_note(const bp_engine *engine, const bp_finding *finding) {
+  if (finding->partner.function == BP_NO_FUNCTION || finding->chain_length)
+    return NULL;
+  return side_note(engine, &finding->partner);
 }
 
 /* The scenario's story with {0}, {1}, {x} and {y} replaced by the user's
@@ -149,4 +197,31 @@ char *bp_finding_scenario_note(const bp_engine *engine, const bp_finding *findin
     }
   }
   return buffer.text;
+}
+
+static uint32_t where(const bp_side *side) {
+  return side->barrier != BP_NO_EVENT ? side->barrier : side->second;
+}
+
+size_t bp_finding_notes(const bp_engine *engine, const bp_finding *finding,
+                        bp_note notes[BP_NOTES_MAX]) {
+  size_t count = 0;
+  if (finding->chain_length) {
+    for (uint32_t k = 1; k < finding->chain_length; k++)
+      notes[count++] = (bp_note){where(&finding->chain[k]), side_note(engine, &finding->chain[k])};
+    text_buffer buffer = {0};
+    append(&buffer,
+           "read and write barriers are not transitive: a cycle through %u functions needs a "
+           "full barrier on every link (the article's three-CPU example)",
+           finding->chain_length);
+    notes[count++] = (bp_note){finding->at, buffer.text};
+    return count;
+  }
+  char *partner = bp_finding_partner_note(engine, finding);
+  if (partner)
+    notes[count++] = (bp_note){where(&finding->partner), partner};
+  char *scenario = bp_finding_scenario_note(engine, finding);
+  if (scenario)
+    notes[count++] = (bp_note){finding->at, scenario};
+  return count;
 }

@@ -12,11 +12,10 @@ typedef struct {
 } store_record;
 
 typedef struct {
+  bp_analysis *analysis;
   const bp_engine *engine;
-  const bp_options *options;
   store_record *stores; /* sorted, unique */
   size_t store_count;
-  bp_vec candidates; /* bp_finding */
 } pairing;
 
 static int compare_stores(const void *left, const void *right) {
@@ -84,10 +83,9 @@ static void check_side(pairing *p, const bp_ordering *side, const bp_ordering *p
   if ((side->strength & need) == need)
     return;
   bp_rule rule = side->strength ? BP_RULE_WEAK_BARRIER : BP_RULE_MISSING_BARRIER;
-  if (p->options->disabled[rule])
+  bp_finding *finding = bp_add_candidate(p->analysis, rule);
+  if (!finding)
     return;
-  bp_finding *finding = bp_vec_push(&p->candidates);
-  finding->rule = rule;
   finding->at = rule == BP_RULE_WEAK_BARRIER ? side->barrier : side->second;
   finding->scenario = scenario;
   finding->side = side_of(side);
@@ -111,98 +109,21 @@ static void check_pair(pairing *p, const bp_ordering *cpu0, const bp_ordering *c
   check_side(p, cpu1, cpu0, bp_scenario_mirror(scenario));
 }
 
-static int compare_by_objects(const void *left, const void *right) {
-  const bp_ordering *a = left, *b = right;
-  BP_COMPARE(a->first_object, b->first_object);
-  BP_COMPARE(a->second_object, b->second_object);
-  BP_COMPARE(a->function, b->function);
-  BP_COMPARE(a->first, b->first);
-  BP_COMPARE(a->second, b->second);
-  return 0;
-}
-
-static size_t lower_bound(const bp_vec *orderings, uint32_t first_object, uint32_t second_object) {
-  size_t low = 0, high = orderings->count;
-  while (low < high) {
-    size_t middle = (low + high) / 2;
-    const bp_ordering *o = bp_vec_at(orderings, middle);
-    if (o->first_object < first_object ||
-        (o->first_object == first_object && o->second_object < second_object))
-      low = middle + 1;
-    else
-      high = middle;
-  }
-  return low;
-}
-
-static const bp_location *location_of(const bp_engine *engine, uint32_t event) {
-  return &bp_event_get(engine, event)->location;
-}
-
-static const bp_engine *sorting_engine; /* qsort has no context argument in C11 */
-
-static int compare_candidates(const void *left, const void *right) {
-  const bp_finding *a = left, *b = right;
-  const bp_location *la = location_of(sorting_engine, a->at);
-  const bp_location *lb = location_of(sorting_engine, b->at);
-  BP_COMPARE(la->file, lb->file);
-  BP_COMPARE(la->line, lb->line);
-  BP_COMPARE(la->column, lb->column);
-  BP_COMPARE(a->at, b->at);
-  BP_COMPARE(a->rule, b->rule);
-  /* a finding with a partner says more than a barrier's kind alone */
-  BP_COMPARE(a->partner.function == BP_NO_FUNCTION, b->partner.function == BP_NO_FUNCTION);
-  BP_COMPARE(a->side.first, b->side.first);
-  BP_COMPARE(a->partner.function, b->partner.function);
-  BP_COMPARE(a->partner.first, b->partner.first);
-  BP_COMPARE(a->partner.second, b->partner.second);
-  return 0;
-}
-
-/* One finding per rule and place; the other partners are counted. */
-static size_t merge_candidates(pairing *p, bp_finding **findings) {
-  bp_vec *candidates = &p->candidates;
-  sorting_engine = p->engine;
-  if (candidates->count)
-    qsort(candidates->items, candidates->count, sizeof(bp_finding), compare_candidates);
-  bp_finding *items = candidates->items;
-  size_t unique = 0;
-  for (size_t i = 0; i < candidates->count; i++) {
-    if (unique && items[unique - 1].at == items[i].at && items[unique - 1].rule == items[i].rule) {
-      if (items[i].partner.function != BP_NO_FUNCTION)
-        items[unique - 1].other_pairings++;
-      continue;
-    }
-    items[unique++] = items[i];
-  }
-  *findings = items;
-  return unique;
-}
-
-size_t bp_pair_orderings(const bp_engine *engine, bp_vec *orderings, const bp_options *options,
-                         bp_finding **findings) {
-  pairing p = {.engine = engine, .options = options};
-  bp_vec_init(&p.candidates, sizeof(bp_finding));
+void bp_check_pairs(bp_analysis *analysis) {
+  pairing p = {.analysis = analysis, .engine = analysis->engine};
   index_stores(&p);
-  if (orderings->count)
-    qsort(orderings->items, orderings->count, sizeof(bp_ordering), compare_by_objects);
+  const bp_vec *orderings = &analysis->orderings;
   for (size_t i = 0; i < orderings->count; i++) {
     const bp_ordering *cpu0 = bp_vec_at(orderings, i);
     if (cpu0->first_object > cpu0->second_object)
       continue; /* each unordered pair once: from the side with the lower object first */
-    for (size_t j = lower_bound(orderings, cpu0->second_object, cpu0->first_object);
-         j < orderings->count; j++) {
+    size_t j;
+    size_t end = bp_orderings_between(analysis, cpu0->second_object, cpu0->first_object, &j);
+    for (; j < end; j++) {
       const bp_ordering *cpu1 = bp_vec_at(orderings, j);
-      if (cpu1->first_object != cpu0->second_object || cpu1->second_object != cpu0->first_object)
-        break;
       if (cpu1->function != cpu0->function)
         check_pair(&p, cpu0, cpu1);
     }
   }
-  if (!options->disabled[BP_RULE_WEAK_BARRIER]) {
-    for (uint32_t f = 0; f < engine->functions.count; f++)
-      bp_check_barrier_kinds(engine, f, &p.candidates);
-  }
   free(p.stores);
-  return merge_candidates(&p, findings);
 }

@@ -159,14 +159,3 @@ const char *bp_object_display(const bp_engine *engine, uint32_t object) {
 const char *bp_file_path(const bp_engine *engine, uint32_t file) {
   return bp_interner_get(&engine->files, file);
 }
-
-size_t bp_analyze(bp_engine *engine, const bp_options *options, bp_finding **findings) {
-  bp_options defaults = {0};
-  bp_vec orderings;
-  bp_vec_init(&orderings, sizeof(bp_ordering));
-  for (uint32_t f = 0; f < engine->functions.count; f++)
-    bp_collect_orderings(engine, f, &orderings);
-  size_t count = bp_pair_orderings(engine, &orderings, options ? options : &defaults, findings);
-  bp_vec_free(&orderings);
-  return count;
-}

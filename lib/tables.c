@@ -29,6 +29,8 @@ static const struct {
 static const char *const rule_names[BP_RULE_COUNT] = {
     [BP_RULE_MISSING_BARRIER] = "missing-barrier",
     [BP_RULE_WEAK_BARRIER] = "weak-barrier",
+    [BP_RULE_TRANSITIVE_WEAK_BARRIER] = "transitive-weak-barrier",
+    [BP_RULE_UNPAIRED_BARRIER] = "unpaired-barrier",
 };
 
 const bp_scenario *bp_scenario_get(int number) {

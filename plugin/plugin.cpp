@@ -25,7 +25,7 @@ std::string validArguments() {
   std::string rules;
   for (int rule = 0; rule < BP_RULE_COUNT; rule++)
     rules += std::string(rule ? ", " : "") + bp_rule_name(static_cast<bp_rule>(rule));
-  return "sites-dir=<dir>, disable=<rule> (rules: " + rules + ")";
+  return "sites-dir=<dir>, disable=<rule> (rules: " + rules + "), unpaired";
 }
 
 // With -fplugin-arg-barrierpair-sites-dir=<dir>: the translation unit's
@@ -90,6 +90,12 @@ private:
   std::string sitesDir;
 };
 
+bp_options unpairedOff() {
+  bp_options options = {};
+  options.disabled[BP_RULE_UNPAIRED_BARRIER] = true;
+  return options;
+}
+
 class Action : public PluginASTAction {
 public:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &instance,
@@ -112,6 +118,10 @@ public:
     bool valid = true;
     for (const std::string &argument : arguments) {
       StringRef text(argument);
+      if (text == "unpaired") {
+        options.disabled[BP_RULE_UNPAIRED_BARRIER] = false;
+        continue;
+      }
       if (text.consume_front("sites-dir=") && !text.empty()) {
         sitesDir = text.str();
         continue;
@@ -137,7 +147,9 @@ public:
 
 private:
   std::string sitesDir;
-  bp_options options = {};
+  // The plugin sees one translation unit, where a barrier's partner is often
+  // in another file: unpaired-barrier waits for -fplugin-arg-barrierpair-unpaired.
+  bp_options options = unpairedOff();
 };
 
 } // namespace

@@ -35,15 +35,14 @@ public:
       if (std::optional<FixItHint> fix = fixFor(finding))
         warning << *fix;
     }
-    if (Text partner{bp_finding_partner_note(engine, &finding)}) {
-      uint32_t partnerEvent =
-          finding.partner.barrier != BP_NO_EVENT ? finding.partner.barrier : finding.partner.second;
-      SourceLocation partnerAt = locationOf(partnerEvent);
-      diagnostics.Report(partnerAt.isValid() ? partnerAt : at, diag::note_fe_backend_plugin)
-          << partner.get();
+    bp_note notes[BP_NOTES_MAX];
+    size_t count = bp_finding_notes(engine, &finding, notes);
+    for (size_t i = 0; i < count; i++) {
+      Text note(notes[i].text);
+      SourceLocation noteAt = locationOf(notes[i].event);
+      diagnostics.Report(noteAt.isValid() ? noteAt : at, diag::note_fe_backend_plugin)
+          << note.get();
     }
-    if (Text scenario{bp_finding_scenario_note(engine, &finding)})
-      diagnostics.Report(at, diag::note_fe_backend_plugin) << scenario.get();
   }
 
 private:

@@ -98,7 +98,13 @@ unsigned bp_scenario_need(int number, int cpu);
 
 /* ---- Rules ---- */
 
-typedef enum { BP_RULE_MISSING_BARRIER, BP_RULE_WEAK_BARRIER, BP_RULE_COUNT } bp_rule;
+typedef enum {
+  BP_RULE_MISSING_BARRIER,
+  BP_RULE_WEAK_BARRIER,
+  BP_RULE_TRANSITIVE_WEAK_BARRIER,
+  BP_RULE_UNPAIRED_BARRIER,
+  BP_RULE_COUNT
+} bp_rule;
 
 const char *bp_rule_name(bp_rule rule);
 /* The rule called `name`, or -1. */
@@ -190,6 +196,9 @@ typedef struct {
   unsigned strength; /* what the path between first and second orders */
 } bp_side;
 
+/* The longest cycle of functions transitive-weak-barrier looks for. */
+#define BP_CHAIN_MAX 4
+
 typedef struct {
   bp_rule rule;
   uint32_t at;             /* the event the finding points at */
@@ -199,14 +208,29 @@ typedef struct {
   unsigned need;           /* strength `side` needs */
   bp_family family;        /* spelling for the fix */
   uint32_t other_pairings; /* further partners of the same site */
+  /* transitive-weak-barrier: the cycle's links in order, chain[0] == side */
+  bp_side chain[BP_CHAIN_MAX];
+  uint32_t chain_length;
 } bp_finding;
 
 /* Runs the analysis; returns the number of findings and stores them, sorted
  * by location, in *findings (free() it). */
 size_t bp_analyze(bp_engine *engine, const bp_options *options, bp_finding **findings);
 
-/* Texts for a finding, malloc()ed; the notes are NULL for a finding without
- * a partner. */
+/* A note of a finding: where it points and what it says (malloc()ed). */
+typedef struct {
+  uint32_t event;
+  char *text;
+} bp_note;
+
+#define BP_NOTES_MAX (BP_CHAIN_MAX + 1)
+
+/* The notes of a finding, in the order to show them; returns how many. */
+size_t bp_finding_notes(const bp_engine *engine, const bp_finding *finding,
+                        bp_note notes[BP_NOTES_MAX]);
+
+/* Texts for a finding, malloc()ed; the notes are NULL where a finding has no
+ * such note. bp_finding_notes() gives every note. */
 char *bp_finding_message(const bp_engine *engine, const bp_finding *finding);
 char *bp_finding_partner_note(const bp_engine *engine, const bp_finding *finding);
 char *bp_finding_scenario_note(const bp_engine *engine, const bp_finding *finding);

@@ -1,0 +1,114 @@
+/* Cycles of three or more functions: F1 orders A before B, F2 orders B
+ * before C, ..., Fk orders Z before A. rmb and wmb are not transitive, so
+ * every explicit rmb or wmb on such a cycle is too weak (the article's
+ * three-CPU example); acquire and release are transitive in C11 and the
+ * kernel model, so their implied barriers are not reported. */
+#include "internal.h"
+
+typedef struct {
+  bp_analysis *analysis;
+  size_t path[BP_CHAIN_MAX]; /* ordering indexes */
+  size_t length;
+} search;
+
+static const bp_ordering *ordering_at(const bp_analysis *analysis, size_t index) {
+  return bp_vec_at(&analysis->orderings, index);
+}
+
+/* Two accesses to one object communicate only if one of them stores. */
+static bool communicates(bp_access_kind a, bp_access_kind b) {
+  return a == BP_ACCESS_STORE || b == BP_ACCESS_STORE;
+}
+
+static bool weak_link(const bp_engine *engine, const bp_ordering *link) {
+  const bp_event *barrier = bp_event_get(engine, link->barrier);
+  return barrier && !barrier->implicit && link->strength != BP_STRENGTH_FULL;
+}
+
+static size_t first_from(const bp_analysis *analysis, uint32_t object) {
+  size_t low = 0, high = analysis->orderings.count;
+  while (low < high) {
+    size_t middle = (low + high) / 2;
+    if (ordering_at(analysis, middle)->first_object < object)
+      low = middle + 1;
+    else
+      high = middle;
+  }
+  return low;
+}
+
+static bool on_path(const search *s, const bp_ordering *candidate) {
+  for (size_t i = 0; i < s->length; i++) {
+    const bp_ordering *link = ordering_at(s->analysis, s->path[i]);
+    if (link->function == candidate->function)
+      return true;
+    /* returning to the start object closes the cycle; any other repeat does not */
+    if (i > 0 && link->first_object == candidate->second_object)
+      return true;
+  }
+  return false;
+}
+
+static bp_side side_of(const bp_ordering *ordering) {
+  return (bp_side){ordering->function, ordering->first, ordering->second, ordering->barrier,
+                   ordering->strength};
+}
+
+static void report_cycle(search *s) {
+  bp_analysis *analysis = s->analysis;
+  const bp_engine *engine = analysis->engine;
+  for (size_t i = 0; i < s->length; i++)
+    bp_mark_paired(analysis, ordering_at(analysis, s->path[i])->barrier);
+  for (size_t i = 0; i < s->length; i++) {
+    const bp_ordering *link = ordering_at(analysis, s->path[i]);
+    if (!weak_link(engine, link))
+      continue;
+    bp_finding *finding = bp_add_candidate(analysis, BP_RULE_TRANSITIVE_WEAK_BARRIER);
+    if (!finding)
+      return;
+    finding->at = link->barrier;
+    finding->need = BP_STRENGTH_FULL;
+    const bp_primitive *primitive =
+        bp_primitive_get(bp_event_get(engine, link->barrier)->primitive);
+    finding->family = primitive ? primitive->family : BP_FAMILY_URCU;
+    finding->chain_length = (uint32_t)s->length;
+    for (size_t k = 0; k < s->length; k++)
+      finding->chain[k] = side_of(ordering_at(analysis, s->path[(i + k) % s->length]));
+    finding->side = finding->chain[0];
+    finding->partner = finding->chain[1];
+  }
+}
+
+static void extend(search *s) {
+  bp_analysis *analysis = s->analysis;
+  const bp_ordering *start = ordering_at(analysis, s->path[0]);
+  const bp_ordering *last = ordering_at(analysis, s->path[s->length - 1]);
+  for (size_t j = first_from(analysis, last->second_object); j < analysis->orderings.count; j++) {
+    const bp_ordering *next = ordering_at(analysis, j);
+    if (next->first_object != last->second_object)
+      break;
+    /* each cycle once: from its lowest ordering */
+    if (j <= s->path[0] || next->strength == 0 || on_path(s, next) ||
+        !communicates(last->second_kind, next->first_kind))
+      continue;
+    s->path[s->length++] = j;
+    if (next->second_object == start->first_object) {
+      if (s->length >= 3 && communicates(next->second_kind, start->first_kind))
+        report_cycle(s);
+    } else if (s->length < BP_CHAIN_MAX) {
+      extend(s);
+    }
+    s->length--;
+  }
+}
+
+void bp_check_chains(bp_analysis *analysis) {
+  search s = {.analysis = analysis};
+  for (size_t i = 0; i < analysis->orderings.count; i++) {
+    if (ordering_at(analysis, i)->strength == 0)
+      continue;
+    s.path[0] = i;
+    s.length = 1;
+    extend(&s);
+  }
+}

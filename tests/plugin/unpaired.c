@@ -1,0 +1,37 @@
+// unpaired-barrier: off in the plugin unless asked for, since a barrier's
+// partner is often in another file.
+//
+// RUN: %barrierpair %s -Xclang -verify=default
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-unpaired -Xclang -verify=on
+// default-no-diagnostics
+#include <urcu/arch.h>
+#include <urcu/system.h>
+
+int message, ready, a, b;
+
+void writer(void) {
+  CMM_STORE_SHARED(message, 1);
+  cmm_smp_wmb(); // on-warning {{'cmm_smp_wmb()' in 'writer' pairs with no other function: none accesses 'ready' and then 'message' (its partner may be in code not analysed)}}
+  CMM_STORE_SHARED(ready, 1);
+}
+
+// Paired: quiet.
+void publish(void) {
+  CMM_STORE_SHARED(a, 1);
+  cmm_smp_wmb();
+  CMM_STORE_SHARED(b, 1);
+}
+int consume(void) {
+  int seen = CMM_LOAD_SHARED(b);
+  cmm_smp_rmb();
+  return seen + CMM_LOAD_SHARED(a);
+}
+
+// One object on both sides acts alone (Quick Quiz 8); no accesses on one
+// side: the partner may be in a caller. Both quiet.
+int reread(void) {
+  int first = CMM_LOAD_SHARED(a);
+  cmm_smp_mb();
+  return first + CMM_LOAD_SHARED(a);
+}
+void fence_only(void) { cmm_smp_mb(); }
