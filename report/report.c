@@ -41,29 +41,6 @@ char *bp_report_path(const bp_report *report, uint32_t file) {
   return path_for(report->engine, report->base_dir, file);
 }
 
-#ifndef BP_NOTES_MAX
-/* An engine from before bp_finding_notes: the partner and scenario notes. */
-#define BP_NOTES_MAX 2
-typedef struct {
-  uint32_t event;
-  char *text;
-} bp_note;
-
-static size_t bp_finding_notes(const bp_engine *engine, const bp_finding *finding,
-                               bp_note notes[BP_NOTES_MAX]) {
-  size_t count = 0;
-  char *partner = bp_finding_partner_note(engine, finding);
-  if (partner)
-    notes[count++] = (bp_note){finding->partner.barrier != BP_NO_EVENT ? finding->partner.barrier
-                                                                       : finding->partner.second,
-                               partner};
-  char *scenario = bp_finding_scenario_note(engine, finding);
-  if (scenario)
-    notes[count++] = (bp_note){finding->at, scenario};
-  return count;
-}
-#endif
-
 /* The event where a side of a pairing is: its barrier, else its second
  * access (as the engine's notes point). */
 static uint32_t site_of(const bp_side *side) {
