@@ -46,7 +46,15 @@ bp_finding *bp_add_candidate(bp_analysis *analysis, bp_rule rule) {
   finding->scenario = -1;
   finding->partner.function = BP_NO_FUNCTION;
   finding->partner.first = finding->partner.second = finding->partner.barrier = BP_NO_EVENT;
+  finding->race = BP_NO_EVENT;
+  finding->check_object = BP_NO_OBJECT;
   return finding;
+}
+
+bp_family bp_event_family(const bp_engine *engine, uint32_t event) {
+  const bp_event *e = event == BP_NO_EVENT ? NULL : bp_event_get(engine, event);
+  const bp_primitive *primitive = e ? bp_primitive_get(e->primitive) : NULL;
+  return primitive ? primitive->family : BP_FAMILY_URCU;
 }
 
 void bp_mark_paired(bp_analysis *analysis, uint32_t barrier) {
@@ -111,12 +119,14 @@ size_t bp_analyze(bp_engine *engine, const bp_options *options, bp_finding **fin
   if (analysis.orderings.count)
     qsort(analysis.orderings.items, analysis.orderings.count, sizeof(bp_ordering),
           compare_by_objects);
+  bp_index_marking(&analysis);
   bp_check_pairs(&analysis);
   bp_check_chains(&analysis);
   bp_check_unpaired(&analysis);
   bp_check_barrier_kinds(&analysis);
   size_t count = bp_merge_findings(&analysis, findings);
   bp_vec_free(&analysis.orderings);
+  bp_free_marking(&analysis);
   free(analysis.paired);
   return count;
 }

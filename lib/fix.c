@@ -26,6 +26,15 @@ static char *copy(const char *text) {
 }
 
 bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *fix) {
+  if (finding->rule == BP_RULE_MISSING_ACCESS_ONCE) {
+    const bp_event *access = bp_event_get(engine, finding->at);
+    if (!somewhere(access->access_begin) || !somewhere(access->access_end) ||
+        !bp_event_lvalue_text(engine, finding->at)[0] ||
+        (access->kind == BP_ACCESS_STORE && !bp_event_value_text(engine, finding->at)[0]))
+      return false;
+    *fix = (bp_fix){access->access_begin, access->access_end, bp_finding_marking(engine, finding)};
+    return true;
+  }
   const char *barrier = bp_finding_fix_barrier(finding);
   if (finding->rule == BP_RULE_WEAK_BARRIER || finding->rule == BP_RULE_TRANSITIVE_WEAK_BARRIER) {
     const bp_event *weak = bp_event_get(engine, finding->side.barrier);

@@ -73,6 +73,7 @@ typedef struct {
   bp_vec orderings;  /* bp_ordering, sorted by (first_object, second_object, function, ...) */
   bp_vec candidates; /* bp_finding */
   bool *paired;      /* per event: a barrier that some pairing or cycle uses */
+  struct bp_marking_index *marking; /* marking.c */
 } bp_analysis;
 
 /* The orderings from `first_object` to `second_object` are [*begin, end);
@@ -81,6 +82,9 @@ size_t bp_orderings_between(const bp_analysis *analysis, uint32_t first_object,
                             uint32_t second_object, size_t *begin);
 /* A new zeroed candidate of `rule`, or NULL when the rule is disabled. */
 bp_finding *bp_add_candidate(bp_analysis *analysis, bp_rule rule);
+/* The family of the primitive of `event` (liburcu when none): how fix-its
+ * spell what they add. */
+bp_family bp_event_family(const bp_engine *engine, uint32_t event);
 /* Marks the barrier events of an ordering's path as paired. */
 void bp_mark_paired(bp_analysis *analysis, uint32_t barrier);
 
@@ -89,6 +93,12 @@ void bp_mark_paired(bp_analysis *analysis, uint32_t barrier);
 void bp_accesses_around(const bp_engine *engine, uint32_t event, bool after, bp_vec *accesses);
 
 void bp_check_pairs(bp_analysis *analysis);         /* pairing.c */
+/* marking.c: missing-access-once for one pair of orderings, `cpu0` being
+ * CPU 0 of `scenario`; the index is built before the pairs are checked. */
+void bp_index_marking(bp_analysis *analysis);
+void bp_check_marking(bp_analysis *analysis, const bp_ordering *cpu0, const bp_ordering *cpu1,
+                      int scenario);
+void bp_free_marking(bp_analysis *analysis);
 void bp_check_chains(bp_analysis *analysis);        /* chains.c */
 void bp_check_unpaired(bp_analysis *analysis);      /* unpaired.c: after pairs and chains */
 void bp_check_barrier_kinds(bp_analysis *analysis); /* barrier_kind.c */

@@ -3,6 +3,7 @@
 #include "internal.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,7 +116,48 @@ static char *transitive_message(const bp_engine *engine, const bp_finding *findi
   return buffer.text;
 }
 
+/* How the fix marks the access: "CMM_LOAD_SHARED(data)" when the access's
+ * text is known, "CMM_LOAD_SHARED()" otherwise. */
+char *bp_finding_marking(const bp_engine *engine, const bp_finding *finding) {
+  const bp_event *access = bp_event_get(engine, finding->at);
+  const char *format = bp_marking_spelling(finding->family, access->kind);
+  const char *lvalue = bp_event_lvalue_text(engine, finding->at);
+  const char *value = bp_event_value_text(engine, finding->at);
+  text_buffer buffer = {0};
+  if (lvalue[0] && (access->kind == BP_ACCESS_LOAD || value[0])) {
+    append(&buffer, format, lvalue, value);
+  } else {
+    const char *open = strchr(format, '(');
+    append(&buffer, "%.*s()", (int)(open ? open - format : (ptrdiff_t)strlen(format)), format);
+  }
+  return buffer.text;
+}
+
+static char *marking_message(const bp_engine *engine, const bp_finding *finding) {
+  text_buffer buffer = {0};
+  const bp_event *access = bp_event_get(engine, finding->at);
+  append_access(&buffer, engine, finding->at);
+  append(&buffer, " in '%s' is not marked, but it races with ",
+         function_of(engine, &finding->side));
+  append_access(&buffer, engine, finding->race);
+  append(&buffer, " in '%s'",
+         bp_function_name(engine, bp_event_get(engine, finding->race)->function));
+  char *marking = bp_finding_marking(engine, finding);
+  append(&buffer, "; mark it: %s", marking);
+  free(marking);
+  if (finding->check_object != BP_NO_OBJECT)
+    append(&buffer, ", or %s it only after checking '%s'",
+           access->kind == BP_ACCESS_LOAD ? "load" : "store",
+           bp_object_display(engine, finding->check_object));
+  if (finding->other_pairings)
+    append(&buffer, " (and %u other pairing%s)", finding->other_pairings,
+           finding->other_pairings == 1 ? "" : "s");
+  return buffer.text;
+}
+
 char *bp_finding_message(const bp_engine *engine, const bp_finding *finding) {
+  if (finding->rule == BP_RULE_MISSING_ACCESS_ONCE)
+    return marking_message(engine, finding);
   if (finding->rule == BP_RULE_UNPAIRED_BARRIER)
     return unpaired_message(engine, finding);
   if (finding->rule == BP_RULE_TRANSITIVE_WEAK_BARRIER)
@@ -216,6 +258,14 @@ size_t bp_finding_notes(const bp_engine *engine, const bp_finding *finding,
            finding->chain_length);
     notes[count++] = (bp_note){finding->at, buffer.text};
     return count;
+  }
+  if (finding->race != BP_NO_EVENT) {
+    const bp_event *race = bp_event_get(engine, finding->race);
+    text_buffer buffer = {0};
+    append(&buffer, "'%s' %s '%s' here", bp_function_name(engine, race->function),
+           race->kind == BP_ACCESS_STORE ? "stores" : "loads",
+           bp_object_display(engine, race->object));
+    notes[count++] = (bp_note){finding->race, buffer.text};
   }
   char *partner = bp_finding_partner_note(engine, finding);
   if (partner)

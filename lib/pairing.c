@@ -70,12 +70,6 @@ static bp_side side_of(const bp_ordering *ordering) {
                    ordering->strength};
 }
 
-static bp_family family_of(const bp_engine *engine, uint32_t event) {
-  const bp_event *e = event == BP_NO_EVENT ? NULL : bp_event_get(engine, event);
-  const bp_primitive *primitive = e ? bp_primitive_get(e->primitive) : NULL;
-  return primitive ? primitive->family : BP_FAMILY_URCU;
-}
-
 /* `scenario` has `side` as CPU 0. */
 static void check_side(pairing *p, const bp_ordering *side, const bp_ordering *partner,
                        int scenario) {
@@ -92,7 +86,7 @@ static void check_side(pairing *p, const bp_ordering *side, const bp_ordering *p
   finding->partner = side_of(partner);
   finding->need = need;
   finding->family =
-      family_of(p->engine, rule == BP_RULE_WEAK_BARRIER ? side->barrier : partner->barrier);
+      bp_event_family(p->engine, rule == BP_RULE_WEAK_BARRIER ? side->barrier : partner->barrier);
 }
 
 static void check_pair(pairing *p, const bp_ordering *cpu0, const bp_ordering *cpu1) {
@@ -107,6 +101,7 @@ static void check_pair(pairing *p, const bp_ordering *cpu0, const bp_ordering *c
   int scenario = bp_scenario_number(x0, y0, y1, x1);
   check_side(p, cpu0, cpu1, scenario);
   check_side(p, cpu1, cpu0, bp_scenario_mirror(scenario));
+  bp_check_marking(p->analysis, cpu0, cpu1, scenario);
 }
 
 void bp_check_pairs(bp_analysis *analysis) {

@@ -85,6 +85,9 @@ static uint32_t add_event(bp_engine *engine, uint32_t block, const bp_event *eve
   bp_event *stored = bp_vec_push(&engine->events);
   *stored = *event;
   stored->function = (uint32_t)engine->functions.count - 1;
+  for (size_t i = 0; i < BP_GUARDS_MAX; i++)
+    stored->guards[i] = BP_NO_OBJECT;
+  stored->lvalue_text = stored->value_text = bp_interner_add(&engine->names, "");
   uint32_t id = (uint32_t)engine->events.count - 1;
   *(uint32_t *)bp_vec_push(&block_at(engine, block)->events) = id;
   return id;
@@ -124,6 +127,50 @@ void bp_set_event_text(bp_engine *engine, uint32_t event, bp_location statement,
   stored->indentation = bp_interner_add(&engine->names, indentation ? indentation : "");
   stored->own_begin = own_begin;
   stored->own_end = own_end;
+}
+
+void bp_add_guard(bp_engine *engine, uint32_t event, uint32_t object) {
+  if (event >= engine->events.count)
+    return;
+  bp_event *stored = bp_vec_at(&engine->events, event);
+  for (size_t i = 0; i < BP_GUARDS_MAX; i++) {
+    if (stored->guards[i] == object)
+      return;
+    if (stored->guards[i] == BP_NO_OBJECT) {
+      stored->guards[i] = object;
+      return;
+    }
+  }
+}
+
+bool bp_event_guarded_by(const bp_engine *engine, uint32_t event, uint32_t object) {
+  const bp_event *stored = bp_event_get(engine, event);
+  for (size_t i = 0; stored && i < BP_GUARDS_MAX; i++) {
+    if (stored->guards[i] == object)
+      return true;
+  }
+  return false;
+}
+
+void bp_set_access_text(bp_engine *engine, uint32_t event, bp_location begin, bp_location end,
+                        const char *lvalue, const char *value) {
+  if (event >= engine->events.count)
+    return;
+  bp_event *stored = bp_vec_at(&engine->events, event);
+  stored->access_begin = begin;
+  stored->access_end = end;
+  stored->lvalue_text = bp_interner_add(&engine->names, lvalue ? lvalue : "");
+  stored->value_text = bp_interner_add(&engine->names, value ? value : "");
+}
+
+const char *bp_event_lvalue_text(const bp_engine *engine, uint32_t event) {
+  const bp_event *stored = bp_event_get(engine, event);
+  return stored ? bp_interner_get(&engine->names, stored->lvalue_text) : "";
+}
+
+const char *bp_event_value_text(const bp_engine *engine, uint32_t event) {
+  const bp_event *stored = bp_event_get(engine, event);
+  return stored ? bp_interner_get(&engine->names, stored->value_text) : "";
 }
 
 const char *bp_event_indentation(const bp_engine *engine, uint32_t event) {

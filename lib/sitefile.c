@@ -52,7 +52,12 @@
   X(statement, LOCATION)                                                                           \
   X(own_begin, LOCATION)                                                                           \
   X(own_end, LOCATION)                                                                             \
-  X(indentation, NAME)
+  X(indentation, NAME)                                                                             \
+  X(guards, GUARDS)                                                                                \
+  X(access_begin, LOCATION)                                                                        \
+  X(access_end, LOCATION)                                                                          \
+  X(lvalue_text, NAME)                                                                             \
+  X(value_text, NAME)
 
 typedef enum {
   FIELD_ENUM,      /* a small enum, written as its number */
@@ -62,7 +67,8 @@ typedef enum {
   FIELD_LOCATION,  /* a bp_location; its file is remapped */
   FIELD_PRIMITIVE, /* a primitive table index, written as the primitive's name */
   FIELD_OBJECT,    /* an object id (accesses only), remapped */
-  FIELD_NAME       /* an id of the names interner, written as the string */
+  FIELD_NAME,      /* an id of the names interner, written as the string */
+  FIELD_GUARDS     /* BP_GUARDS_MAX object ids, remapped: "3,5" or "-" for none */
 } field_kind;
 
 typedef struct {
@@ -133,6 +139,10 @@ static void set_number(bp_event *event, const field_info *field, uint64_t number
     memcpy(at, &number, 8);
     break;
   }
+}
+
+static uint32_t *guards_field(bp_event *event, const field_info *field) {
+  return (uint32_t *)(void *)((char *)event + field->offset);
 }
 
 static bp_location *location_field(bp_event *event, const field_info *field) {
@@ -211,6 +221,14 @@ static void write_field(FILE *out, const bp_engine *engine, const bp_event *even
   case FIELD_NAME:
     write_string(out, bp_interner_get(&engine->names, (uint32_t)get_number(event, field)));
     break;
+  case FIELD_GUARDS: {
+    const uint32_t *guards = guards_field((bp_event *)event, field);
+    if (guards[0] == BP_NO_OBJECT)
+      fputc('-', out);
+    for (size_t g = 0; g < BP_GUARDS_MAX && guards[g] != BP_NO_OBJECT; g++)
+      fprintf(out, g ? ",%u" : "%u", (unsigned)guards[g]);
+    break;
+  }
   }
 }
 
@@ -379,6 +397,14 @@ static void remap_event(bp_engine *into, const bp_engine *from, const id_maps *m
     case FIELD_NAME: {
       const char *text = bp_interner_get(&from->names, (uint32_t)get_number(event, field));
       set_number(event, field, bp_interner_add(&into->names, text));
+      break;
+    }
+    case FIELD_GUARDS: {
+      uint32_t *guards = guards_field(event, field);
+      for (size_t g = 0; g < BP_GUARDS_MAX; g++) {
+        if (guards[g] != BP_NO_OBJECT)
+          guards[g] = maps->objects[guards[g]];
+      }
       break;
     }
     }
@@ -674,6 +700,29 @@ static bool parse_field(reader *r, const char **at, bp_engine *engine, bp_event 
     set_number(event, field, bp_interner_add(&engine->names, text));
     free(text);
     return true;
+  }
+  case FIELD_GUARDS: {
+    uint32_t *guards = guards_field(event, field);
+    for (size_t g = 0; g < BP_GUARDS_MAX; g++)
+      guards[g] = BP_NO_OBJECT;
+    skip_spaces(at);
+    if (**at == '-') {
+      (*at)++;
+      return true;
+    }
+    for (size_t g = 0;; g++) {
+      if (g == BP_GUARDS_MAX)
+        return fail(r, "%s has more than %d objects", field->name, BP_GUARDS_MAX);
+      if (!parse_number(r, at, UINT32_MAX - 1, &number, field->name))
+        return false;
+      if (number >= engine->objects.strings.count)
+        return fail(r, "object %llu is not defined by an object record",
+                    (unsigned long long)number);
+      guards[g] = (uint32_t)number;
+      if (**at != ',')
+        return true;
+      (*at)++;
+    }
   }
   }
   return false;

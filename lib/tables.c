@@ -31,7 +31,20 @@ static const char *const rule_names[BP_RULE_COUNT] = {
     [BP_RULE_WEAK_BARRIER] = "weak-barrier",
     [BP_RULE_TRANSITIVE_WEAK_BARRIER] = "transitive-weak-barrier",
     [BP_RULE_UNPAIRED_BARRIER] = "unpaired-barrier",
+    [BP_RULE_MISSING_ACCESS_ONCE] = "missing-access-once",
 };
+
+static const char *const markings[BP_FAMILY_COUNT][2] = {
+#define BP_MARKING(family, load, store) [BP_FAMILY_##family] = {load, store},
+#include "barrierpair/primitives.def"
+#undef BP_MARKING
+};
+
+const char *bp_marking_spelling(bp_family family, bp_access_kind kind) {
+  if (family >= BP_FAMILY_COUNT || !markings[family][0])
+    family = BP_FAMILY_URCU;
+  return markings[family][kind == BP_ACCESS_STORE];
+}
 
 const bp_scenario *bp_scenario_get(int number) {
   if (number < 0 || number >= BP_SCENARIO_COUNT)

@@ -27,6 +27,8 @@ typedef enum {
   BP_FAMILY_COUNT
 } bp_family;
 
+typedef enum { BP_ACCESS_LOAD, BP_ACCESS_STORE } bp_access_kind;
+
 typedef enum { BP_OP_FENCE, BP_OP_LOAD, BP_OP_STORE, BP_OP_RMW, BP_OP_ACCESS } bp_op;
 
 typedef enum {
@@ -74,6 +76,9 @@ enum {
 unsigned bp_order_strength(bp_order order);
 /* Spelling of the barrier that gives `strength` in `family`. */
 const char *bp_barrier_spelling(bp_family family, unsigned strength);
+/* The printf format that marks a plain access in `family`: "%s" is the
+ * lvalue, and for a store a second "%s" the value. */
+const char *bp_marking_spelling(bp_family family, bp_access_kind kind);
 
 /* ---- The scenario table (scenarios.def) ---- */
 
@@ -103,6 +108,7 @@ typedef enum {
   BP_RULE_WEAK_BARRIER,
   BP_RULE_TRANSITIVE_WEAK_BARRIER,
   BP_RULE_UNPAIRED_BARRIER,
+  BP_RULE_MISSING_ACCESS_ONCE,
   BP_RULE_COUNT
 } bp_rule;
 
@@ -121,11 +127,12 @@ typedef struct {
   uint32_t line, column;
 } bp_location;
 
-typedef enum { BP_ACCESS_LOAD, BP_ACCESS_STORE } bp_access_kind;
-
 #define BP_NO_EVENT UINT32_MAX
 #define BP_NO_FUNCTION UINT32_MAX
 #define BP_NO_PRIMITIVE (-1)
+#define BP_NO_OBJECT UINT32_MAX
+/* The most objects an access records as guarding it. */
+#define BP_GUARDS_MAX 3
 
 bp_engine *bp_engine_create(void);
 void bp_engine_destroy(bp_engine *engine);
@@ -146,6 +153,19 @@ uint32_t bp_add_access(bp_engine *engine, uint32_t block, uint32_t object, bp_ac
 uint32_t bp_add_barrier(bp_engine *engine, uint32_t block, unsigned strength, int primitive,
                         bool implicit, bp_location location);
 void bp_function_end(bp_engine *engine);
+
+/* `object`'s value decides whether access `event` runs (a check of a flag
+ * that dominates it and that some path leaves without reaching it: an `if`
+ * around it, a spin loop or an early return before it), or computes its
+ * address (`p = rcu_dereference(gp); p->field`). Beyond BP_GUARDS_MAX
+ * guards, the first ones are kept. */
+void bp_add_guard(bp_engine *engine, uint32_t event, uint32_t object);
+
+/* The text of access `event` as written, for a fix-it that marks it: the
+ * range [begin, end) to replace, the accessed lvalue's text and, for a store
+ * written `lvalue = value`, the value's text (NULL for a load). */
+void bp_set_access_text(bp_engine *engine, uint32_t event, bp_location begin, bp_location end,
+                        const char *lvalue, const char *value);
 
 /* Where fix-its for `event` go: the start of the statement that holds it and
  * that line's indentation, and, for a barrier written on its own, its text
@@ -172,6 +192,11 @@ typedef struct {
   /* fix-it places, see bp_set_event_text */
   bp_location statement, own_begin, own_end;
   uint32_t indentation; /* bp_event_indentation */
+  /* accesses: see bp_add_guard; BP_NO_OBJECT fills the unused slots */
+  uint32_t guards[BP_GUARDS_MAX];
+  /* accesses: see bp_set_access_text; access_begin is nowhere when unknown */
+  bp_location access_begin, access_end;
+  uint32_t lvalue_text, value_text; /* bp_event_lvalue_text, bp_event_value_text */
 } bp_event;
 
 size_t bp_event_count(const bp_engine *engine);
@@ -180,11 +205,20 @@ const char *bp_function_name(const bp_engine *engine, uint32_t function);
 const char *bp_object_display(const bp_engine *engine, uint32_t object);
 const char *bp_file_path(const bp_engine *engine, uint32_t file);
 const char *bp_event_indentation(const bp_engine *engine, uint32_t event);
+/* The texts of bp_set_access_text; "" when unknown. */
+const char *bp_event_lvalue_text(const bp_engine *engine, uint32_t event);
+const char *bp_event_value_text(const bp_engine *engine, uint32_t event);
+/* Whether `object` guards access `event` (bp_add_guard). */
+bool bp_event_guarded_by(const bp_engine *engine, uint32_t event, uint32_t object);
 
 /* ---- Analysis ---- */
 
 typedef struct {
   bool disabled[BP_RULE_COUNT];
+  /* missing-access-once: every unmarked access of a paired site, the
+   * payload of message passing and private reads included, as the article
+   * marks every access of its litmus tests */
+  bool strict_marking;
 } bp_options;
 
 /* One side of a pairing: two accesses of one function, in program order,
@@ -211,6 +245,10 @@ typedef struct {
   /* transitive-weak-barrier: the cycle's links in order, chain[0] == side */
   bp_side chain[BP_CHAIN_MAX];
   uint32_t chain_length;
+  /* missing-access-once: the access it races with, and the flag whose check
+   * before the access would let it stay plain (BP_NO_OBJECT when none) */
+  uint32_t race;
+  uint32_t check_object;
 } bp_finding;
 
 /* Runs the analysis; returns the number of findings and stores them, sorted
@@ -234,6 +272,9 @@ size_t bp_finding_notes(const bp_engine *engine, const bp_finding *finding,
 char *bp_finding_message(const bp_engine *engine, const bp_finding *finding);
 char *bp_finding_partner_note(const bp_engine *engine, const bp_finding *finding);
 char *bp_finding_scenario_note(const bp_engine *engine, const bp_finding *finding);
+/* missing-access-once: the marked access the fix writes, e.g.
+ * "CMM_LOAD_SHARED(data)" (malloc()ed). */
+char *bp_finding_marking(const bp_engine *engine, const bp_finding *finding);
 /* The barrier the fix inserts or puts in place, e.g. "cmm_smp_rmb()". */
 const char *bp_finding_fix_barrier(const bp_finding *finding);
 
@@ -255,7 +296,7 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * key (so `x` of two files is one object, a `static` one stays per file), and
  * adds a function only once when two inputs define it at the same place. */
 
-#define BP_SITES_VERSION 1
+#define BP_SITES_VERSION 2
 
 /* Writes `engine`'s program (files, objects, functions with their blocks and
  * edges, every event field); false on a write error. */
@@ -265,8 +306,7 @@ bool bp_program_write(const bp_engine *engine, FILE *out);
  * input in errors. A file that is not a site file, has another version or is
  * corrupt leaves `engine` unchanged, returns false and puts
  * "name:line: what is wrong" in `error` (`error_size` bytes). */
-bool bp_program_read(bp_engine *engine, FILE *in, const char *name, char *error,
-                     size_t error_size);
+bool bp_program_read(bp_engine *engine, FILE *in, const char *name, char *error, size_t error_size);
 
 /* Adds `from`'s program to `into`; returns how many functions it added. */
 size_t bp_program_merge(bp_engine *into, const bp_engine *from);

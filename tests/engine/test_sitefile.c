@@ -30,8 +30,9 @@ static const real_field real_fields[] = {BP_TEST_EVENT_FIELDS(REAL_FIELD)};
 
 /* Fields whose values are ids of one engine; the test compares what they
  * name. Every other field is compared byte for byte. */
-static const char *const id_fields[] = {"function",  "location", "object",     "statement",
-                                        "own_begin", "own_end",  "indentation"};
+static const char *const id_fields[] = {"function",     "location",   "object",      "statement",
+                                        "own_begin",    "own_end",    "indentation", "guards",
+                                        "access_begin", "access_end", "lvalue_text", "value_text"};
 
 static bool is_id_field(const char *name) {
   for (size_t i = 0; i < sizeof id_fields / sizeof id_fields[0]; i++) {
@@ -43,8 +44,9 @@ static bool is_id_field(const char *name) {
 
 /* Fields the test builds through the API with real values. */
 static const char *const built_fields[] = {
-    "type",     "function", "location",  "primitive", "object",  "kind",       "marked",
-    "strength", "implicit", "statement", "own_begin", "own_end", "indentation"};
+    "type",        "function", "location",     "primitive",  "object",      "kind",
+    "marked",      "strength", "implicit",     "statement",  "own_begin",   "own_end",
+    "indentation", "guards",   "access_begin", "access_end", "lvalue_text", "value_text"};
 
 static bool is_built_field(const char *name) {
   for (size_t i = 0; i < sizeof built_fields / sizeof built_fields[0]; i++) {
@@ -93,7 +95,12 @@ static bp_engine *build_program(void) {
   e = bp_add_barrier(engine, entry, BP_STRENGTH_FULL, primitive("__atomic_load_n"), true,
                      at(b, 12, 9));
   bp_set_event_text(engine, e, at(b, 12, 1), "\x01odd\n", at(0, 0, 0), at(0, 0, 0));
-  bp_add_access(engine, entry, x, BP_ACCESS_LOAD, false, BP_NO_PRIMITIVE, at(b, 13, 2));
+  e = bp_add_access(engine, entry, x, BP_ACCESS_LOAD, false, BP_NO_PRIMITIVE, at(b, 13, 2));
+  bp_add_guard(engine, e, head);
+  bp_add_guard(engine, e, s);
+  bp_set_access_text(engine, e, at(b, 13, 2), at(b, 13, 3), "x", NULL);
+  e = bp_add_access(engine, entry, s, BP_ACCESS_STORE, false, BP_NO_PRIMITIVE, at(b, 14, 2));
+  bp_set_access_text(engine, e, at(b, 14, 2), at(b, 14, 7), "s", "\"1\"");
   bp_function_end(engine);
 
   bp_function_begin(engine, "empty", at(0, 0, 0));
@@ -163,6 +170,17 @@ static void assert_same_event(const bp_engine *a, uint32_t ia, const bp_engine *
         assert_string_equal(bp_object_display(a, ea->object), bp_object_display(b, eb->object));
     } else if (strcmp(name, "indentation") == 0) {
       assert_string_equal(bp_event_indentation(a, ia), bp_event_indentation(b, ib));
+    } else if (strcmp(name, "lvalue_text") == 0) {
+      assert_string_equal(bp_event_lvalue_text(a, ia), bp_event_lvalue_text(b, ib));
+    } else if (strcmp(name, "value_text") == 0) {
+      assert_string_equal(bp_event_value_text(a, ia), bp_event_value_text(b, ib));
+    } else if (strcmp(name, "guards") == 0) {
+      for (size_t g = 0; g < BP_GUARDS_MAX; g++) {
+        assert_int_equal(ea->guards[g] == BP_NO_OBJECT, eb->guards[g] == BP_NO_OBJECT);
+        if (ea->guards[g] != BP_NO_OBJECT)
+          assert_string_equal(bp_object_display(a, ea->guards[g]),
+                              bp_object_display(b, eb->guards[g]));
+      }
     } else {
       bp_location la, lb;
       memcpy(&la, (const char *)ea + field->offset, sizeof la);
@@ -312,18 +330,25 @@ static void expect_error(const char *text, const char *expected) {
 
 #define EVENT_TAIL                                                                                 \
   " primitive=- object=0 kind=0 marked=1 strength=0 implicit=0 statement=- own_begin=- "           \
-  "own_end=- indentation=\"\"\n"
+  "own_end=- indentation=\"\" guards=- access_begin=- access_end=- lvalue_text=\"\" "              \
+  "value_text=\"\"\n"
 
 static void test_corrupt_files_are_clear_errors(void **state) {
   (void)state;
-  const char *header = "barrierpair-sites 1\nfile 0 \"/a.c\"\nobject 0 \"x\" \"x\"\n";
+  const char *header = "barrierpair-sites 2\nfile 0 \"/a.c\"\nobject 0 \"x\" \"x\"\n";
   char text[1024];
   expect_error("", "test.sites:1: empty file");
   expect_error("{\"version\": 1}\n", "test.sites:1: not a barrierpair site file");
   expect_error("barrierpair-sites 99\n", "test.sites:1: site file version 99; this barrierpair "
-                                         "reads version 1");
+                                         "reads version 2");
   snprintf(text, sizeof text, "%sfunction \"f\" 0:1:1 blocks=1\n", header);
   expect_error(text, "test.sites:5: the file ends inside a function");
+  snprintf(text, sizeof text,
+           "%sfunction \"f\" 0:1:1 blocks=1\nevent 0 type=0 function=0 location=0:2:2" EVENT_TAIL,
+           header);
+  *strstr(text, "guards=-") = '\0';
+  strcat(text, "guards=0,7 access_begin=- access_end=- lvalue_text=\"\" value_text=\"\"\n");
+  expect_error(text, "test.sites:5: object 7 is not defined by an object record");
   snprintf(text, sizeof text,
            "%sfunction \"f\" 0:1:1 blocks=1\nevent 0 type=0 function=0 "
            "location=0:2:2 primitive=- object=0 kind=0\nend\n",
@@ -355,7 +380,7 @@ static void test_corrupt_files_are_clear_errors(void **state) {
   expect_error(text, "test.sites:5: unterminated string for indentation");
   snprintf(text, sizeof text, "%sgarbage here\n", header);
   expect_error(text, "test.sites:4: unknown record 'garbage'");
-  expect_error("barrierpair-sites 1\nfile 1 \"/a.c\"\n", "test.sites:2: file 1 out of order");
+  expect_error("barrierpair-sites 2\nfile 1 \"/a.c\"\n", "test.sites:2: file 1 out of order");
   /* Valid up to a bad line: nothing of it is merged. */
   snprintf(text, sizeof text,
            "%sfunction \"f\" 0:1:1 blocks=1\nevent 0 type=0 function=0 location=0:2:2" EVENT_TAIL

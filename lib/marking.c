@@ -1,0 +1,214 @@
+/* missing-access-once: the accesses of a paired site race with the partner's
+ * and must be marked, so that the compiler neither tears, fuses nor invents
+ * them. Two exemptions, as the Linux kernel memory model has them:
+ *
+ * - A payload does not race: one side accesses it and then stores a flag,
+ *   the other loads the flag and accesses the payload only under a check of
+ *   the flag's value (a control or address dependency). Message passing is
+ *   the common case (the writer stores the payload, the reader reads it);
+ *   a ring's slot is the other way round too (the consumer reads the slot
+ *   and then frees it, the producer writes it only after seeing it freed).
+ * - A function's read of an object no other function stores.
+ *
+ * Strict marking drops both, as the article marks every access of its
+ * litmus tests. */
+#include "internal.h"
+
+#include <stdlib.h>
+
+typedef struct {
+  uint32_t object, function;
+  bp_access_kind kind;
+  uint32_t event;
+} access_record;
+
+/* Per object, the first store of two different functions: enough to say
+ * whether a function other than a given one stores it. */
+typedef struct {
+  uint32_t store[2];
+} object_stores;
+
+struct bp_marking_index {
+  access_record *accesses; /* sorted by object, function, kind, event */
+  size_t count;
+  object_stores *stores; /* by object */
+};
+
+static int compare_accesses(const void *left, const void *right) {
+  const access_record *a = left, *b = right;
+  BP_COMPARE(a->object, b->object);
+  BP_COMPARE(a->function, b->function);
+  BP_COMPARE(a->kind, b->kind);
+  BP_COMPARE(a->event, b->event);
+  return 0;
+}
+
+void bp_index_marking(bp_analysis *analysis) {
+  const bp_engine *engine = analysis->engine;
+  struct bp_marking_index *index = calloc(1, sizeof *index);
+  size_t objects = engine->objects.strings.count;
+  index->stores = malloc((objects + 1) * sizeof *index->stores);
+  index->accesses = malloc((bp_event_count(engine) + 1) * sizeof *index->accesses);
+  if (!index || !index->stores || !index->accesses)
+    abort();
+  for (size_t o = 0; o < objects; o++)
+    index->stores[o] = (object_stores){{BP_NO_EVENT, BP_NO_EVENT}};
+  for (uint32_t id = 0; id < bp_event_count(engine); id++) {
+    const bp_event *event = bp_event_get(engine, id);
+    if (event->type != BP_EVENT_ACCESS)
+      continue;
+    index->accesses[index->count++] =
+        (access_record){event->object, event->function, event->kind, id};
+    uint32_t *store = index->stores[event->object].store;
+    if (event->kind != BP_ACCESS_STORE)
+      continue;
+    if (store[0] == BP_NO_EVENT)
+      store[0] = id;
+    else if (store[1] == BP_NO_EVENT && bp_event_get(engine, store[0])->function != event->function)
+      store[1] = id;
+  }
+  if (index->count)
+    qsort(index->accesses, index->count, sizeof *index->accesses, compare_accesses);
+  analysis->marking = index;
+}
+
+void bp_free_marking(bp_analysis *analysis) {
+  if (!analysis->marking)
+    return;
+  free(analysis->marking->accesses);
+  free(analysis->marking->stores);
+  free(analysis->marking);
+  analysis->marking = NULL;
+}
+
+/* The accesses of `function` to `object` of `kind`: [*begin, end). */
+static size_t accesses_of(const struct bp_marking_index *index, uint32_t function, uint32_t object,
+                          bp_access_kind kind, size_t *begin) {
+  access_record key = {object, function, kind, 0};
+  size_t low = 0, high = index->count;
+  while (low < high) {
+    size_t middle = (low + high) / 2;
+    if (compare_accesses(&index->accesses[middle], &key) < 0)
+      low = middle + 1;
+    else
+      high = middle;
+  }
+  *begin = low;
+  size_t end = low;
+  while (end < index->count && index->accesses[end].object == object &&
+         index->accesses[end].function == function && index->accesses[end].kind == kind)
+    end++;
+  return end;
+}
+
+/* A store of `object` by a function other than `function`, or BP_NO_EVENT. */
+static uint32_t store_elsewhere(const bp_analysis *analysis, uint32_t object, uint32_t function) {
+  const object_stores *stores = &analysis->marking->stores[object];
+  for (int i = 0; i < 2; i++) {
+    uint32_t store = stores->store[i];
+    if (store != BP_NO_EVENT && bp_event_get(analysis->engine, store)->function != function)
+      return store;
+  }
+  return BP_NO_EVENT;
+}
+
+/* One function's part in a pair: its accesses to one object. */
+typedef struct {
+  const bp_ordering *ordering; /* the function's side of the pair */
+  const bp_ordering *partner;
+  int scenario; /* with this side as CPU 0 */
+  uint32_t object;
+  bp_access_kind kind;
+  uint32_t partner_access;    /* the partner's access to the object */
+  uint32_t exempt_flag;       /* when the object is a payload: its flag */
+  bool reader;                /* the side that loads the flag, then checks it */
+  bp_access_kind reader_kind; /* how the reader accesses the payload */
+} object_part;
+
+static bool all_guarded(const bp_analysis *analysis, uint32_t function, uint32_t object,
+                        bp_access_kind kind, uint32_t flag) {
+  size_t i, end = accesses_of(analysis->marking, function, object, kind, &i);
+  for (; i < end; i++) {
+    if (!bp_event_guarded_by(analysis->engine, analysis->marking->accesses[i].event, flag))
+      return false;
+  }
+  return true;
+}
+
+static void check_part(bp_analysis *analysis, const object_part *part) {
+  const bp_engine *engine = analysis->engine;
+  bool strict = analysis->options->strict_marking;
+  const bp_event *partner_access = bp_event_get(engine, part->partner_access);
+  uint32_t race = part->partner_access;
+  if (part->kind == BP_ACCESS_LOAD && partner_access->kind == BP_ACCESS_LOAD)
+    race = store_elsewhere(analysis, part->object, part->ordering->function);
+  if (race == BP_NO_EVENT)
+    return;
+  bool exempt_writer = part->exempt_flag != BP_NO_OBJECT && !part->reader &&
+                       all_guarded(analysis, part->partner->function, part->object,
+                                   part->reader_kind, part->exempt_flag);
+  size_t i,
+      end = accesses_of(analysis->marking, part->ordering->function, part->object, part->kind, &i);
+  for (; i < end; i++) {
+    uint32_t id = analysis->marking->accesses[i].event;
+    const bp_event *access = bp_event_get(engine, id);
+    if (access->marked)
+      continue;
+    if (!strict) {
+      if (exempt_writer)
+        continue;
+      if (part->reader && bp_event_guarded_by(engine, id, part->exempt_flag))
+        continue;
+      /* a read of an object only this function stores races with nothing */
+      if (part->kind == BP_ACCESS_LOAD &&
+          store_elsewhere(analysis, part->object, part->ordering->function) == BP_NO_EVENT)
+        continue;
+    }
+    bp_finding *finding = bp_add_candidate(analysis, BP_RULE_MISSING_ACCESS_ONCE);
+    if (!finding)
+      return;
+    const bp_ordering *side = part->ordering, *partner = part->partner;
+    finding->at = id;
+    finding->scenario = part->scenario;
+    finding->side =
+        (bp_side){side->function, side->first, side->second, side->barrier, side->strength};
+    finding->partner = (bp_side){partner->function, partner->first, partner->second,
+                                 partner->barrier, partner->strength};
+    finding->race = race;
+    finding->family =
+        bp_event_family(engine, side->barrier != BP_NO_EVENT ? side->barrier : partner->barrier);
+    if (part->reader && !strict)
+      finding->check_object = part->exempt_flag;
+  }
+}
+
+/* `cpu0` orders x before y, `cpu1` y before x. */
+void bp_check_marking(bp_analysis *analysis, const bp_ordering *cpu0, const bp_ordering *cpu1,
+                      int scenario) {
+  int mirror = bp_scenario_mirror(scenario);
+  uint32_t x = cpu0->first_object, y = cpu0->second_object;
+  object_part parts[4] = {
+      {cpu0, cpu1, scenario, x, cpu0->first_kind, cpu1->second, BP_NO_OBJECT, false, 0},
+      {cpu0, cpu1, scenario, y, cpu0->second_kind, cpu1->first, BP_NO_OBJECT, false, 0},
+      {cpu1, cpu0, mirror, y, cpu1->first_kind, cpu0->second, BP_NO_OBJECT, false, 0},
+      {cpu1, cpu0, mirror, x, cpu1->second_kind, cpu0->first, BP_NO_OBJECT, false, 0},
+  };
+  /* A payload and its flag: one side accesses the payload and then stores
+   * the flag, the other loads the flag and then accesses the payload. When
+   * both sides store a flag (load buffering), the first object's flag wins:
+   * one of the two must stay a marked flag. */
+  object_part *payload_side = NULL, *payload_reader = NULL;
+  uint32_t flag = BP_NO_OBJECT;
+  if (cpu0->second_kind == BP_ACCESS_STORE && cpu1->first_kind == BP_ACCESS_LOAD) {
+    payload_side = &parts[0], payload_reader = &parts[3], flag = y;
+  } else if (cpu1->second_kind == BP_ACCESS_STORE && cpu0->first_kind == BP_ACCESS_LOAD) {
+    payload_side = &parts[2], payload_reader = &parts[1], flag = x;
+  }
+  if (payload_side) {
+    payload_side->exempt_flag = payload_reader->exempt_flag = flag;
+    payload_side->reader_kind = payload_reader->reader_kind = payload_reader->kind;
+    payload_reader->reader = true;
+  }
+  for (int i = 0; i < 4; i++)
+    check_part(analysis, &parts[i]);
+}
