@@ -62,6 +62,8 @@ static const char usage_text[] =
     "  --baseline <file>         do not report the findings recorded in <file>\n"
     "  --write-baseline <file>   record every current finding in <file> (exit status 0)\n"
     "  --disable <rule>          turn a rule off (may be repeated)\n"
+    "  --strict-marking          missing-access-once flags every unmarked access of a\n"
+    "                            paired site, payloads and private reads included\n"
     "  -h, --help                this help;  --version  the version\n"
     "\n"
     "exit status: 0 no findings, 1 findings, 2 a usage or input error\n";
@@ -171,6 +173,10 @@ static int parse_options(int argc, char **argv, int first, options *o) {
       if (!value)
         return usage_error("%s needs a file", argument);
       o->write_baseline = value;
+      continue;
+    }
+    if (strcmp(argument, "--strict-marking") == 0) {
+      o->analysis.strict_marking = true;
       continue;
     }
     if ((value = option_value(argc, argv, &i, "--disable", NULL, &matched)) || matched) {

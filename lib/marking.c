@@ -125,6 +125,12 @@ typedef struct {
   bp_access_kind reader_kind; /* how the reader accesses the payload */
 } object_part;
 
+/* A payload's two parts and the flag the reader checks. */
+typedef struct {
+  object_part *side, *reader;
+  uint32_t flag;
+} payload_choice;
+
 static bool all_guarded(const bp_analysis *analysis, uint32_t function, uint32_t object,
                         bp_access_kind kind, uint32_t flag) {
   size_t i, end = accesses_of(analysis->marking, function, object, kind, &i);
@@ -194,20 +200,25 @@ void bp_check_marking(bp_analysis *analysis, const bp_ordering *cpu0, const bp_o
       {cpu1, cpu0, mirror, x, cpu1->second_kind, cpu0->first, BP_NO_OBJECT, false, 0},
   };
   /* A payload and its flag: one side accesses the payload and then stores
-   * the flag, the other loads the flag and then accesses the payload. When
-   * both sides store a flag (load buffering), the first object's flag wins:
-   * one of the two must stay a marked flag. */
-  object_part *payload_side = NULL, *payload_reader = NULL;
-  uint32_t flag = BP_NO_OBJECT;
-  if (cpu0->second_kind == BP_ACCESS_STORE && cpu1->first_kind == BP_ACCESS_LOAD) {
-    payload_side = &parts[0], payload_reader = &parts[3], flag = y;
-  } else if (cpu1->second_kind == BP_ACCESS_STORE && cpu0->first_kind == BP_ACCESS_LOAD) {
-    payload_side = &parts[2], payload_reader = &parts[1], flag = x;
-  }
-  if (payload_side) {
-    payload_side->exempt_flag = payload_reader->exempt_flag = flag;
-    payload_side->reader_kind = payload_reader->reader_kind = payload_reader->kind;
-    payload_reader->reader = true;
+   * the flag, the other loads the flag and then accesses the payload. In
+   * load buffering both objects fit; the one the reader checks is the flag,
+   * and the other stays a flag that must be marked. */
+  payload_choice payloads[2];
+  int candidates = 0;
+  if (cpu0->second_kind == BP_ACCESS_STORE && cpu1->first_kind == BP_ACCESS_LOAD)
+    payloads[candidates++] = (payload_choice){&parts[0], &parts[3], y};
+  if (cpu1->second_kind == BP_ACCESS_STORE && cpu0->first_kind == BP_ACCESS_LOAD)
+    payloads[candidates++] = (payload_choice){&parts[2], &parts[1], x};
+  int chosen = 0;
+  if (candidates == 2 &&
+      !all_guarded(analysis, payloads[0].reader->ordering->function, payloads[0].reader->object,
+                   payloads[0].reader->kind, payloads[0].flag))
+    chosen = 1;
+  if (candidates) {
+    object_part *side = payloads[chosen].side, *reader = payloads[chosen].reader;
+    side->exempt_flag = reader->exempt_flag = payloads[chosen].flag;
+    side->reader_kind = reader->reader_kind = reader->kind;
+    reader->reader = true;
   }
   for (int i = 0; i < 4; i++)
     check_part(analysis, &parts[i]);

@@ -16,10 +16,12 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/Stmt.h"
+#include "clang/Analysis/Analyses/Dominators.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallString.h"
@@ -69,6 +71,8 @@ public:
     parentMap = &parents;
     collectMacroUses(body);
     collectFreshLocals(body);
+    collectLocalSources(body);
+    collectBlockGuards(*cfg);
 
     bp_function_begin(engine, function->getNameAsString().c_str(),
                       engineLocation(function->getLocation()));
@@ -102,6 +106,10 @@ private:
   llvm::DenseMap<unsigned, PrimitiveUse> macroUses; // by expansion location
   llvm::SmallPtrSet<const void *, 16> emittedUses;
   llvm::SmallPtrSet<const VarDecl *, 8> freshLocals;
+  // The shared objects whose values a local may carry.
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<uint32_t, 2>> localSources;
+  // By CFG block: the objects whose checked values decide that it runs.
+  std::vector<llvm::SmallVector<uint32_t, 2>> blockGuards;
   mutable llvm::DenseMap<FileID, uint32_t> engineFiles;
 
   static std::vector<const CFGBlock *> reversePostOrder(const CFG &cfg) {
@@ -307,6 +315,162 @@ private:
     return arrow ? freshLocals.count(variable) > 0 : !variable->getType()->isPointerType();
   }
 
+  // ---- What decides that an access runs, or where it goes ----
+
+  static void addUnique(llvm::SmallVectorImpl<uint32_t> &objects, uint32_t object) {
+    if (!llvm::is_contained(objects, object))
+      objects.push_back(object);
+  }
+
+  uint32_t internObject(const SharedObject &object) const {
+    return bp_intern_object(engine, object.key.c_str(), object.display.c_str());
+  }
+
+  // The shared objects whose values `statement` computes with: the objects
+  // it loads (plainly, through a marking or an atomic builtin) and the
+  // sources of the locals it reads.
+  void collectObjectsRead(const Stmt *statement, llvm::SmallVectorImpl<uint32_t> &objects) const {
+    if (!statement)
+      return;
+    if (const auto *cast = dyn_cast<ImplicitCastExpr>(statement);
+        cast && cast->getCastKind() == CK_LValueToRValue) {
+      if (std::optional<SharedObject> object = nameObject(cast->getSubExpr()))
+        addUnique(objects, internObject(*object));
+    } else if (const auto *atomic = dyn_cast<AtomicExpr>(statement)) {
+      const Expr *pointer = atomic->getPtr()->IgnoreParenCasts();
+      if (const auto *address = dyn_cast<UnaryOperator>(pointer);
+          address && address->getOpcode() == UO_AddrOf) {
+        if (std::optional<SharedObject> object = nameObject(address->getSubExpr()))
+          addUnique(objects, internObject(*object));
+      }
+    } else if (const auto *reference = dyn_cast<DeclRefExpr>(statement)) {
+      if (const auto *variable = dyn_cast<VarDecl>(reference->getDecl())) {
+        auto sources = localSources.find(variable);
+        if (sources != localSources.end())
+          for (uint32_t object : sources->second)
+            addUnique(objects, object);
+      }
+    }
+    for (const Stmt *child : statement->children())
+      collectObjectsRead(child, objects);
+  }
+
+  // Flow-insensitive: a local carries what any of its assignments reads.
+  void collectLocalSources(const Stmt *body) {
+    std::vector<std::pair<const VarDecl *, const Expr *>> assignments;
+    std::function<void(const Stmt *)> walk = [&](const Stmt *statement) {
+      if (!statement)
+        return;
+      if (const auto *declarations = dyn_cast<DeclStmt>(statement)) {
+        for (const Decl *declaration : declarations->decls()) {
+          if (const auto *variable = dyn_cast<VarDecl>(declaration);
+              variable && variable->hasInit() && !variable->hasGlobalStorage())
+            assignments.push_back({variable, variable->getInit()});
+        }
+      } else if (const auto *binary = dyn_cast<BinaryOperator>(statement);
+                 binary && binary->isAssignmentOp()) {
+        if (const VarDecl *target = localOf(binary->getLHS()))
+          assignments.push_back({target, binary->getRHS()});
+      }
+      for (const Stmt *child : statement->children())
+        walk(child);
+    };
+    walk(body);
+    // Locals copied from locals: a few rounds reach the usual chains.
+    for (int round = 0; round < 3; round++) {
+      bool changed = false;
+      for (const auto &[variable, value] : assignments) {
+        llvm::SmallVector<uint32_t, 4> objects;
+        collectObjectsRead(value, objects);
+        auto &sources = localSources[variable];
+        for (uint32_t object : objects) {
+          if (!llvm::is_contained(sources, object)) {
+            sources.push_back(object);
+            changed = true;
+          }
+        }
+      }
+      if (!changed)
+        break;
+    }
+  }
+
+  // A block is guarded by a branch on a shared value when the branch
+  // dominates it and one way out of the branch never reaches it (an `if`
+  // around it, a spin loop or an early return before it): the block runs
+  // only for some values of the objects the condition reads.
+  void collectBlockGuards(CFG &cfg) {
+    unsigned count = cfg.getNumBlockIDs();
+    blockGuards.assign(count, {});
+    CFGDomTree dominators(&cfg);
+    for (const CFGBlock *branch : cfg) {
+      const Stmt *condition = branch->getTerminatorCondition();
+      if (!condition || branch->succ_size() < 2)
+        continue;
+      llvm::SmallVector<uint32_t, 2> objects;
+      collectObjectsRead(condition, objects);
+      if (objects.empty())
+        continue;
+      std::vector<llvm::BitVector> reached;
+      for (const CFGBlock::AdjacentBlock &successor : branch->succs()) {
+        if (const CFGBlock *start = successor.getReachableBlock())
+          reached.push_back(reachableAvoiding(start, branch, count));
+      }
+      for (const CFGBlock *block : cfg) {
+        if (block == branch || !dominators.dominates(branch, block))
+          continue;
+        bool someWayMisses = llvm::any_of(
+            reached, [&](const llvm::BitVector &set) { return !set.test(block->getBlockID()); });
+        if (someWayMisses)
+          for (uint32_t object : objects)
+            addUnique(blockGuards[block->getBlockID()], object);
+      }
+    }
+  }
+
+  static llvm::BitVector reachableAvoiding(const CFGBlock *start, const CFGBlock *avoided,
+                                           unsigned count) {
+    llvm::BitVector seen(count);
+    if (start == avoided)
+      return seen;
+    std::vector<const CFGBlock *> work{start};
+    seen.set(start->getBlockID());
+    while (!work.empty()) {
+      const CFGBlock *block = work.back();
+      work.pop_back();
+      for (const CFGBlock::AdjacentBlock &successor : block->succs()) {
+        const CFGBlock *next = successor.getReachableBlock();
+        if (next && next != avoided && !seen.test(next->getBlockID())) {
+          seen.set(next->getBlockID());
+          work.push_back(next);
+        }
+      }
+    }
+    return seen;
+  }
+
+  // The objects an lvalue's address is computed from: `p->field` with
+  // p = rcu_dereference(gp), `slots[tail]`.
+  void collectAddressSources(const Expr *lvalue, llvm::SmallVectorImpl<uint32_t> &objects) const {
+    lvalue = lvalue->IgnoreParens();
+    if (const auto *member = dyn_cast<MemberExpr>(lvalue)) {
+      if (member->isArrow())
+        collectObjectsRead(member->getBase(), objects);
+      else
+        collectAddressSources(member->getBase(), objects);
+    } else if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(lvalue)) {
+      collectObjectsRead(subscript->getIdx(), objects);
+      const Expr *base = subscript->getBase()->IgnoreParenImpCasts();
+      if (base->getType()->isArrayType())
+        collectAddressSources(base, objects);
+      else
+        collectObjectsRead(subscript->getBase(), objects);
+    } else if (const auto *unary = dyn_cast<UnaryOperator>(lvalue);
+               unary && unary->getOpcode() == UO_Deref) {
+      collectObjectsRead(unary->getSubExpr(), objects);
+    }
+  }
+
   // ---- Naming shared objects ----
 
   std::optional<SharedObject> nameObject(const Expr *expression) const {
@@ -502,12 +666,54 @@ private:
     recordText(event, statement, ownText);
   }
 
-  void addAccess(const SharedObject &object, bp_access_kind kind, bool marked, int primitive,
-                 SourceLocation location, const Stmt *statement) {
-    uint32_t id = bp_intern_object(engine, object.key.c_str(), object.display.c_str());
-    uint32_t event =
-        bp_add_access(engine, currentBlock, id, kind, marked, primitive, engineLocation(location));
+  uint32_t addAccess(const SharedObject &object, bp_access_kind kind, bool marked, int primitive,
+                     SourceLocation location, const Stmt *statement) {
+    uint32_t event = bp_add_access(engine, currentBlock, internObject(object), kind, marked,
+                                   primitive, engineLocation(location));
     recordText(event, statement);
+    for (uint32_t guard : blockGuards[currentBlock])
+      bp_add_guard(engine, event, guard);
+    return event;
+  }
+
+  // The text of `range` when it is written as it is in the main file (not
+  // produced by a macro), so that a fix-it can rewrite it.
+  std::optional<std::string> mainFileText(SourceRange range) const {
+    if (!range.getBegin().isFileID() || !range.getEnd().isFileID() ||
+        !sources.isWrittenInMainFile(range.getBegin()))
+      return std::nullopt;
+    bool invalid = false;
+    StringRef text = Lexer::getSourceText(CharSourceRange::getTokenRange(range), sources,
+                                          context.getLangOpts(), &invalid);
+    if (invalid || text.empty())
+      return std::nullopt;
+    return text.str();
+  }
+
+  // What a fix-it that marks an unmarked access rewrites: a load's lvalue,
+  // or a whole `lvalue = value` store.
+  void recordAccessText(uint32_t event, const Expr *lvalue, const Stmt *statement,
+                        bp_access_kind kind) {
+    const Expr *value = nullptr;
+    SourceRange range = lvalue->getSourceRange();
+    if (kind == BP_ACCESS_STORE) {
+      const auto *assignment = dyn_cast<BinaryOperator>(statement);
+      if (!assignment || assignment->getOpcode() != BO_Assign)
+        return;
+      value = assignment->getRHS();
+      range = assignment->getSourceRange();
+    }
+    std::optional<std::string> whole = mainFileText(range);
+    std::optional<std::string> target = mainFileText(lvalue->getSourceRange());
+    std::optional<std::string> stored;
+    if (value)
+      stored = mainFileText(value->getSourceRange());
+    if (!whole || !target || (value && !stored))
+      return;
+    SourceLocation end =
+        Lexer::getLocForEndOfToken(range.getEnd(), 0, sources, context.getLangOpts());
+    bp_set_access_text(engine, event, engineLocation(range.getBegin()), engineLocation(end),
+                       target->c_str(), stored ? stored->c_str() : nullptr);
   }
 
   // An ordering primitive becomes: [barrier before] access(es) [barrier after].
@@ -629,7 +835,13 @@ private:
     if (atomic && kind == BP_ACCESS_STORE)
       addBarrier(BP_STRENGTH_FULL, BP_NO_PRIMITIVE, true, location, statement);
     bool marked = marking != BP_NO_PRIMITIVE || isMarkedType(lvalue->getType());
-    addAccess(*object, kind, marked, marking, location, statement);
+    uint32_t event = addAccess(*object, kind, marked, marking, location, statement);
+    llvm::SmallVector<uint32_t, 2> addressSources;
+    collectAddressSources(lvalue, addressSources);
+    for (uint32_t source : addressSources)
+      bp_add_guard(engine, event, source);
+    if (!marked)
+      recordAccessText(event, lvalue, statement, kind);
     if (atomic)
       addBarrier(BP_STRENGTH_FULL, BP_NO_PRIMITIVE, true, location, statement);
   }

@@ -25,7 +25,7 @@ std::string validArguments() {
   std::string rules;
   for (int rule = 0; rule < BP_RULE_COUNT; rule++)
     rules += std::string(rule ? ", " : "") + bp_rule_name(static_cast<bp_rule>(rule));
-  return "sites-dir=<dir>, disable=<rule> (rules: " + rules + "), unpaired";
+  return "sites-dir=<dir>, disable=<rule> (rules: " + rules + "), unpaired, strict-marking";
 }
 
 // With -fplugin-arg-barrierpair-sites-dir=<dir>: the translation unit's
@@ -120,6 +120,10 @@ public:
       StringRef text(argument);
       if (text == "unpaired") {
         options.disabled[BP_RULE_UNPAIRED_BARRIER] = false;
+        continue;
+      }
+      if (text == "strict-marking") {
+        options.strict_marking = true;
         continue;
       }
       if (text.consume_front("sites-dir=") && !text.empty()) {
