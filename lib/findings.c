@@ -86,6 +86,21 @@ static int compare_candidates(const void *left, const void *right) {
   return 0;
 }
 
+/* One access written once may be several events (a macro that loads its
+ * argument twice): one place for missing-access-once. */
+static bool same_place(const bp_engine *engine, const bp_finding *a, const bp_finding *b) {
+  if (a->rule != b->rule)
+    return false;
+  if (a->at == b->at)
+    return true;
+  if (a->rule != BP_RULE_MISSING_ACCESS_ONCE)
+    return false;
+  const bp_event *ea = bp_event_get(engine, a->at), *eb = bp_event_get(engine, b->at);
+  return ea->location.file == eb->location.file && ea->location.line == eb->location.line &&
+         ea->location.column == eb->location.column && ea->object == eb->object &&
+         ea->kind == eb->kind;
+}
+
 /* One finding per rule and place; the other partners are counted. */
 size_t bp_merge_findings(bp_analysis *analysis, bp_finding **findings) {
   bp_vec *candidates = &analysis->candidates;
@@ -95,7 +110,7 @@ size_t bp_merge_findings(bp_analysis *analysis, bp_finding **findings) {
   bp_finding *items = candidates->items;
   size_t unique = 0;
   for (size_t i = 0; i < candidates->count; i++) {
-    if (unique && items[unique - 1].at == items[i].at && items[unique - 1].rule == items[i].rule) {
+    if (unique && same_place(analysis->engine, &items[unique - 1], &items[i])) {
       if (items[i].partner.function != BP_NO_FUNCTION)
         items[unique - 1].other_pairings++;
       continue;

@@ -214,6 +214,11 @@ void bp_check_marking(bp_analysis *analysis, const bp_ordering *cpu0, const bp_o
       !all_guarded(analysis, payloads[0].reader->ordering->function, payloads[0].reader->object,
                    payloads[0].reader->kind, payloads[0].flag))
     chosen = 1;
+  /* A payload both sides only load is stored by a third function, whose
+   * store no check orders. */
+  if (candidates && payloads[chosen].side->kind == BP_ACCESS_LOAD &&
+      payloads[chosen].reader->kind == BP_ACCESS_LOAD)
+    candidates = 0;
   if (candidates) {
     object_part *side = payloads[chosen].side, *reader = payloads[chosen].reader;
     side->exempt_flag = reader->exempt_flag = payloads[chosen].flag;

@@ -142,8 +142,14 @@ static char *marking_message(const bp_engine *engine, const bp_finding *finding)
   append_access(&buffer, engine, finding->race);
   append(&buffer, " in '%s'",
          bp_function_name(engine, bp_event_get(engine, finding->race)->function));
+  /* A long or multi-line access is named by its marking alone. */
   char *marking = bp_finding_marking(engine, finding);
-  append(&buffer, "; mark it: %s", marking);
+  if (strlen(marking) > 60 || strchr(marking, '\n')) {
+    const char *format = bp_marking_spelling(finding->family, access->kind);
+    append(&buffer, "; mark it with %.*s()", (int)strcspn(format, "("), format);
+  } else {
+    append(&buffer, "; mark it: %s", marking);
+  }
   free(marking);
   if (finding->check_object != BP_NO_OBJECT)
     append(&buffer, ", or %s it only after checking '%s'",
