@@ -144,7 +144,8 @@ static char *marking_message(const bp_engine *engine, const bp_finding *finding)
          bp_function_name(engine, bp_event_get(engine, finding->race)->function));
   /* A long or multi-line access is named by its marking alone. */
   char *marking = bp_finding_marking(engine, finding);
-  if (strlen(marking) > 60 || strchr(marking, '\n')) {
+  bool named = marking[strlen(marking) - 2] != '(' || marking[strlen(marking) - 1] != ')';
+  if (!named || strlen(marking) > 60 || strchr(marking, '\n')) {
     const char *format = bp_marking_spelling(finding->family, access->kind);
     append(&buffer, "; mark it with %.*s()", (int)strcspn(format, "("), format);
   } else {
