@@ -32,9 +32,12 @@ uint32_t bp_interner_add(bp_interner *interner, const char *string);
 const char *bp_interner_get(const bp_interner *interner, uint32_t id);
 void bp_interner_free(bp_interner *interner);
 
+/* A successor reached by a loop's back edge (bp_add_loop_edge). */
+#define BP_LOOP_EDGE 0x80000000u
+
 typedef struct {
   bp_vec events;     /* uint32_t event ids, in program order */
-  bp_vec successors; /* uint32_t block indexes, local to the function */
+  bp_vec successors; /* uint32_t block indexes, local to the function, maybe | BP_LOOP_EDGE */
 } bp_block;
 
 typedef struct {

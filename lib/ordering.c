@@ -53,6 +53,8 @@ static void walk_block(propagation *p, uint32_t block_index, size_t start, path_
   }
   for (size_t s = 0; s < block->successors.count; s++) {
     uint32_t successor = *(uint32_t *)bp_vec_at(&block->successors, s);
+    if (successor & BP_LOOP_EDGE)
+      continue; /* orders within one iteration only */
     if (meet(&p->block_in[successor], state) && !p->queued[successor]) {
       p->queued[successor] = true;
       p->worklist[p->worklist_count++] = successor;

@@ -81,6 +81,11 @@ void bp_add_edge(bp_engine *engine, uint32_t from_block, uint32_t to_block) {
   *(uint32_t *)bp_vec_push(&block_at(engine, from_block)->successors) = to_block;
 }
 
+void bp_add_loop_edge(bp_engine *engine, uint32_t from_block, uint32_t to_block) {
+  block_at(engine, to_block);
+  *(uint32_t *)bp_vec_push(&block_at(engine, from_block)->successors) = to_block | BP_LOOP_EDGE;
+}
+
 static uint32_t add_event(bp_engine *engine, uint32_t block, const bp_event *event) {
   bp_event *stored = bp_vec_push(&engine->events);
   *stored = *event;

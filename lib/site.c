@@ -46,7 +46,7 @@ void bp_accesses_around(const bp_engine *engine, uint32_t event, bool after, bp_
   for (size_t b = 0; b < block_count; b++) {
     const bp_block *block = bp_vec_at(&function->blocks, b);
     for (size_t s = 0; s < block->successors.count; s++) {
-      uint32_t successor = *(uint32_t *)bp_vec_at(&block->successors, s);
+      uint32_t successor = *(uint32_t *)bp_vec_at(&block->successors, s) & ~BP_LOOP_EDGE;
       if (after)
         *(uint32_t *)bp_vec_push(&edges[b]) = successor;
       else

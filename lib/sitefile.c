@@ -15,6 +15,7 @@
  *   object 0 "struct ring.head" "ring.head"
  *   function "reader" 0:12:5 blocks=3
  *   edge 0 1
+ *   loop-edge 1 1
  *   event 1 type=0 function=0 location=0:14:9 primitive=CMM_LOAD_SHARED ...
  *   end
  *
@@ -272,8 +273,11 @@ bool bp_program_write(const bp_engine *engine, FILE *out) {
     fprintf(out, " blocks=%zu\n", function->blocks.count);
     for (size_t b = 0; b < function->blocks.count; b++) {
       const bp_block *block = bp_vec_at(&function->blocks, b);
-      for (size_t s = 0; s < block->successors.count; s++)
-        fprintf(out, "edge %zu %u\n", b, *(uint32_t *)bp_vec_at(&block->successors, s));
+      for (size_t s = 0; s < block->successors.count; s++) {
+        uint32_t successor = *(uint32_t *)bp_vec_at(&block->successors, s);
+        fprintf(out, "%s %zu %u\n", successor & BP_LOOP_EDGE ? "loop-edge" : "edge", b,
+                successor & ~BP_LOOP_EDGE);
+      }
     }
     for (uint32_t id = first; first != UINT32_MAX && id <= last; id++) {
       const bp_event *event = bp_vec_at(&engine->events, id);
@@ -462,8 +466,13 @@ size_t bp_program_merge(bp_engine *into, const bp_engine *from) {
       bp_add_block(into);
     for (size_t b = 0; b < function->blocks.count; b++) {
       const bp_block *block = bp_vec_at(&function->blocks, b);
-      for (size_t s = 0; s < block->successors.count; s++)
-        bp_add_edge(into, (uint32_t)b, *(uint32_t *)bp_vec_at(&block->successors, s));
+      for (size_t s = 0; s < block->successors.count; s++) {
+        uint32_t successor = *(uint32_t *)bp_vec_at(&block->successors, s);
+        if (successor & BP_LOOP_EDGE)
+          bp_add_loop_edge(into, (uint32_t)b, successor & ~BP_LOOP_EDGE);
+        else
+          bp_add_edge(into, (uint32_t)b, successor);
+      }
     }
     for (uint32_t id = first; first != UINT32_MAX && id <= last; id++) {
       bp_event event = *(const bp_event *)bp_vec_at(&from->events, id);
@@ -801,8 +810,9 @@ static bool parse_line(reader *r, const char *line, bp_engine *engine, read_stat
     free(name);
     return valid;
   }
-  if (strncmp(at, "edge ", 5) == 0) {
-    at += 5;
+  bool loop = strncmp(at, "loop-edge ", 10) == 0;
+  if (loop || strncmp(at, "edge ", 5) == 0) {
+    at += loop ? 10 : 5;
     if (!state->in_function)
       return fail(r, "edge record outside a function");
     if (!parse_number(r, &at, UINT32_MAX, &number, "the edge's source") ||
@@ -811,7 +821,10 @@ static bool parse_line(reader *r, const char *line, bp_engine *engine, read_stat
     if (number >= state->blocks || other >= state->blocks)
       return fail(r, "edge %llu -> %llu names a block the function does not have",
                   (unsigned long long)number, (unsigned long long)other);
-    bp_add_edge(engine, (uint32_t)number, (uint32_t)other);
+    if (loop)
+      bp_add_loop_edge(engine, (uint32_t)number, (uint32_t)other);
+    else
+      bp_add_edge(engine, (uint32_t)number, (uint32_t)other);
     return true;
   }
   if (strncmp(at, "event ", 6) == 0) {

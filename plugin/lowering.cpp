@@ -55,45 +55,36 @@ bool isOpaque(const bp_primitive &primitive) {
   return primitive.order != BP_ORDER_RELAXED;
 }
 
+// Where an inlined body is lowered: the call it stands for, in the function
+// being built. Events of an inlined body that are not written in the main
+// file are placed at the outermost call, and fix-its that insert go before
+// the outermost call's statement, so every warning lands in the user's code.
+struct CallSite {
+  const class FunctionLowering *caller = nullptr;
+  const CallExpr *call = nullptr;
+  SourceLocation location; // the outermost call, in the main file
+  bp_location statement{0, 0, 0};
+  std::string indentation;
+  llvm::SmallVector<uint32_t, 2> guards;            // the caller's, at the call
+  llvm::SmallVector<const FunctionDecl *, 4> stack; // callers first, for recursion
+};
+
+// Calls to functions defined in the translation unit are lowered at the
+// call, this many calls deep.
+constexpr unsigned InlineDepth = 3;
+
 class FunctionLowering {
 public:
-  FunctionLowering(ASTContext &context, bp_engine *engine, FileMap &files)
-      : context(context), sources(context.getSourceManager()), engine(engine), files(files) {}
+  FunctionLowering(ASTContext &context, bp_engine *engine, FileMap &files,
+                   const CallSite *site = nullptr)
+      : context(context), sources(context.getSourceManager()), engine(engine), files(files),
+        site(site) {}
 
   void lower(const FunctionDecl *function) {
-    Stmt *body = function->getBody();
-    CFG::BuildOptions options;
-    options.setAllAlwaysAdd();
-    std::unique_ptr<CFG> cfg = CFG::buildCFG(function, body, &context, options);
-    if (!cfg)
-      return;
-    ParentMap parents(body);
-    parentMap = &parents;
-    collectMacroUses(body);
-    collectFreshLocals(body);
-    collectLocalSources(body);
-    collectBlockGuards(*cfg);
-
     bp_function_begin(engine, function->getNameAsString().c_str(),
                       engineLocation(function->getLocation()));
-    for (unsigned i = 0; i < cfg->getNumBlockIDs(); i++)
-      bp_add_block(engine);
-    for (const CFGBlock *block : *cfg) {
-      for (const CFGBlock::AdjacentBlock &successor : block->succs()) {
-        if (const CFGBlock *target = successor.getReachableBlock())
-          bp_add_edge(engine, block->getBlockID(), target->getBlockID());
-      }
-    }
-    // In reverse post-order, an opaque use is met first where control enters it.
-    for (const CFGBlock *block : reversePostOrder(*cfg)) {
-      currentBlock = block->getBlockID();
-      for (const CFGElement &element : *block) {
-        if (std::optional<CFGStmt> statement = element.getAs<CFGStmt>())
-          lowerElement(statement->getStmt());
-      }
-    }
+    lowerBody(function);
     bp_function_end(engine);
-    parentMap = nullptr;
   }
 
 private:
@@ -101,8 +92,11 @@ private:
   SourceManager &sources;
   bp_engine *engine;
   FileMap &files;
+  const CallSite *site;
+  const FunctionDecl *function = nullptr;
   ParentMap *parentMap = nullptr;
-  unsigned currentBlock = 0;
+  uint32_t currentBlock = 0;                        // engine block
+  unsigned currentCfgBlock = 0;                     // its CFG block
   llvm::DenseMap<unsigned, PrimitiveUse> macroUses; // by expansion location
   llvm::SmallPtrSet<const void *, 16> emittedUses;
   llvm::SmallPtrSet<const VarDecl *, 8> freshLocals;
@@ -111,6 +105,127 @@ private:
   // By CFG block: the objects whose checked values decide that it runs.
   std::vector<llvm::SmallVector<uint32_t, 2>> blockGuards;
   mutable llvm::DenseMap<FileID, uint32_t> engineFiles;
+
+  // Lowers `body`'s CFG into new engine blocks of the function being built;
+  // returns its entry block and the block control leaves it from.
+  std::optional<std::pair<uint32_t, uint32_t>> lowerBody(const FunctionDecl *lowered) {
+    function = lowered;
+    Stmt *body = lowered->getBody();
+    CFG::BuildOptions options;
+    options.setAllAlwaysAdd();
+    std::unique_ptr<CFG> cfg = CFG::buildCFG(lowered, body, &context, options);
+    if (!cfg)
+      return std::nullopt;
+    ParentMap parents(body);
+    parentMap = &parents;
+    collectMacroUses(body);
+    collectFreshLocals(body);
+    bindParameters();
+    collectLocalSources(body);
+    CFGDomTree dominators(cfg.get());
+    collectBlockGuards(*cfg, dominators);
+
+    std::vector<uint32_t> heads(cfg->getNumBlockIDs());
+    for (uint32_t &head : heads)
+      head = bp_add_block(engine);
+    std::vector<uint32_t> tails = heads;
+    // In reverse post-order, an opaque use is met first where control enters it.
+    for (const CFGBlock *block : reversePostOrder(*cfg)) {
+      currentCfgBlock = block->getBlockID();
+      currentBlock = heads[currentCfgBlock];
+      for (const CFGElement &element : *block) {
+        if (std::optional<CFGStmt> statement = element.getAs<CFGStmt>())
+          lowerElement(statement->getStmt());
+      }
+      tails[currentCfgBlock] = currentBlock;
+    }
+    for (const CFGBlock *block : *cfg) {
+      for (const CFGBlock::AdjacentBlock &successor : block->succs()) {
+        const CFGBlock *target = successor.getReachableBlock();
+        if (!target)
+          continue;
+        uint32_t from = tails[block->getBlockID()], to = heads[target->getBlockID()];
+        if (dominators.dominates(target, block))
+          bp_add_loop_edge(engine, from, to); // back to the head of a loop
+        else
+          bp_add_edge(engine, from, to);
+      }
+    }
+    parentMap = nullptr;
+    return std::make_pair(heads[cfg->getEntry().getBlockID()], tails[cfg->getExit().getBlockID()]);
+  }
+
+  // ---- Calls to functions of the translation unit ----
+
+  const FunctionDecl *inlinableCallee(const Stmt *statement) const {
+    const auto *call = dyn_cast<CallExpr>(statement);
+    const FunctionDecl *callee = call ? call->getDirectCallee() : nullptr;
+    const FunctionDecl *definition = callee ? callee->getDefinition() : nullptr;
+    if (!definition || !definition->hasBody() || definition->isVariadic())
+      return nullptr;
+    unsigned depth = site ? site->stack.size() : 0;
+    if (depth >= InlineDepth || definition == function ||
+        (site && llvm::is_contained(site->stack, definition)))
+      return nullptr;
+    return definition;
+  }
+
+  void inlineCall(const CallExpr *call, const FunctionDecl *callee) {
+    CallSite inner;
+    inner.caller = this;
+    inner.call = call;
+    inner.location = site ? site->location : sources.getExpansionLoc(call->getBeginLoc());
+    if (site) {
+      inner.statement = site->statement;
+      inner.indentation = site->indentation;
+      inner.stack = site->stack;
+    } else if (SourceLocation start = statementBegin(call); start.isValid()) {
+      inner.statement = engineLocation(start);
+      inner.indentation = indentationAt(start);
+    }
+    inner.stack.push_back(function);
+    inner.guards = currentGuards();
+    FunctionLowering body(context, engine, files, &inner);
+    std::optional<std::pair<uint32_t, uint32_t>> blocks = body.lowerBody(callee);
+    if (!blocks)
+      return;
+    bp_add_edge(engine, currentBlock, blocks->first);
+    currentBlock = bp_add_block(engine);
+    bp_add_edge(engine, blocks->second, currentBlock);
+  }
+
+  // A parameter carries what its argument reads in the caller; `*p` with
+  // p = &flag names flag.
+  void bindParameters() {
+    if (!site)
+      return;
+    for (unsigned i = 0; i < function->getNumParams() && i < site->call->getNumArgs(); i++) {
+      llvm::SmallVector<uint32_t, 2> objects;
+      site->caller->collectObjectsRead(site->call->getArg(i), objects);
+      localSources[function->getParamDecl(i)] = objects;
+    }
+  }
+
+  // The argument a parameter of this inlined body is bound to, with the
+  // lowering that can name it.
+  std::pair<const Expr *, const FunctionLowering *> argumentOf(const Expr *expression) const {
+    const auto *reference = dyn_cast<DeclRefExpr>(expression->IgnoreParenCasts());
+    const auto *parameter = reference ? dyn_cast<ParmVarDecl>(reference->getDecl()) : nullptr;
+    if (!site || !parameter || parameter->getFunctionScopeIndex() >= site->call->getNumArgs() ||
+        parameter->getDeclContext() != function)
+      return {nullptr, nullptr};
+    return {site->call->getArg(parameter->getFunctionScopeIndex()), site->caller};
+  }
+
+  llvm::SmallVector<uint32_t, 2> currentGuards() const {
+    llvm::SmallVector<uint32_t, 2> guards;
+    if (site)
+      guards = site->guards;
+    if (currentCfgBlock < blockGuards.size())
+      for (uint32_t guard : blockGuards[currentCfgBlock])
+        addUnique(guards, guard);
+    return guards;
+  }
 
   static std::vector<const CFGBlock *> reversePostOrder(const CFG &cfg) {
     std::vector<const CFGBlock *> order;
@@ -399,10 +514,9 @@ private:
   // dominates it and one way out of the branch never reaches it (an `if`
   // around it, a spin loop or an early return before it): the block runs
   // only for some values of the objects the condition reads.
-  void collectBlockGuards(CFG &cfg) {
+  void collectBlockGuards(CFG &cfg, CFGDomTree &dominators) {
     unsigned count = cfg.getNumBlockIDs();
     blockGuards.assign(count, {});
-    CFGDomTree dominators(&cfg);
     for (const CFGBlock *branch : cfg) {
       const Stmt *condition = branch->getTerminatorCondition();
       if (!condition || branch->succ_size() < 2)
@@ -478,12 +592,7 @@ private:
     if (const auto *unary = dyn_cast<UnaryOperator>(expression)) {
       if (unary->getOpcode() != UO_Deref)
         return std::nullopt;
-      const Expr *pointer = unary->getSubExpr()->IgnoreParenCasts();
-      if (const auto *address = dyn_cast<UnaryOperator>(pointer)) {
-        if (address->getOpcode() == UO_AddrOf)
-          return nameObject(address->getSubExpr());
-      }
-      return std::nullopt;
+      return nameThroughPointer(unary->getSubExpr());
     }
     if (const auto *cast = dyn_cast<CastExpr>(expression)) {
       if (cast->getCastKind() == CK_NoOp || cast->getCastKind() == CK_LValueBitCast)
@@ -527,10 +636,26 @@ private:
     if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(expression)) {
       // Elements collapse onto their array.
       const Expr *base = subscript->getBase()->IgnoreParenImpCasts();
-      if (std::optional<SharedObject> array = nameObject(base))
+      std::optional<SharedObject> array = nameObject(base);
+      if (auto [argument, caller] = argumentOf(base); !array && argument)
+        array = caller->nameObject(argument->IgnoreParenImpCasts());
+      if (array)
         return SharedObject{array->key + "[]", array->display + "[]"};
       return std::nullopt;
     }
+    return std::nullopt;
+  }
+
+  // The object `*pointer` names: `*&x`, or `*p` in an inlined body whose
+  // parameter p was bound to `&x`.
+  std::optional<SharedObject> nameThroughPointer(const Expr *pointer) const {
+    pointer = pointer->IgnoreParenCasts();
+    if (const auto *address = dyn_cast<UnaryOperator>(pointer)) {
+      if (address->getOpcode() == UO_AddrOf)
+        return nameObject(address->getSubExpr());
+    }
+    if (auto [argument, caller] = argumentOf(pointer); argument)
+      return caller->nameThroughPointer(argument);
     return std::nullopt;
   }
 
@@ -606,6 +731,14 @@ private:
                        sources.getExpansionColumnNumber(file)};
   }
 
+  // An event of an inlined body written outside the main file (a header's
+  // static inline function) is reported at the call in the main file.
+  bp_location eventLocation(SourceLocation location) const {
+    if (site && !sources.isWrittenInMainFile(sources.getExpansionLoc(location)))
+      return engineLocation(site->location);
+    return engineLocation(location);
+  }
+
   SourceLocation fileLocation(SourceLocation location) const {
     SourceLocation file = sources.getExpansionLoc(location);
     return sources.isWrittenInMainFile(file) ? file : SourceLocation();
@@ -642,7 +775,10 @@ private:
                   CharSourceRange ownText = CharSourceRange()) {
     bp_location nowhere{0, 0, 0}, begin = nowhere, end = nowhere, statementAt = nowhere;
     std::string indentation;
-    if (SourceLocation start = statementBegin(statement); start.isValid()) {
+    if (site) {
+      statementAt = site->statement;
+      indentation = site->indentation;
+    } else if (SourceLocation start = statementBegin(statement); start.isValid()) {
       statementAt = engineLocation(start);
       indentation = indentationAt(start);
     }
@@ -662,16 +798,16 @@ private:
   void addBarrier(unsigned strength, int primitive, bool implicit, SourceLocation location,
                   const Stmt *statement, CharSourceRange ownText = CharSourceRange()) {
     uint32_t event = bp_add_barrier(engine, currentBlock, strength, primitive, implicit,
-                                    engineLocation(location));
+                                    eventLocation(location));
     recordText(event, statement, ownText);
   }
 
   uint32_t addAccess(const SharedObject &object, bp_access_kind kind, bool marked, int primitive,
                      SourceLocation location, const Stmt *statement) {
     uint32_t event = bp_add_access(engine, currentBlock, internObject(object), kind, marked,
-                                   primitive, engineLocation(location));
+                                   primitive, eventLocation(location));
     recordText(event, statement);
-    for (uint32_t guard : blockGuards[currentBlock])
+    for (uint32_t guard : currentGuards())
       bp_add_guard(engine, event, guard);
     return event;
   }
@@ -818,6 +954,10 @@ private:
       }
       marking = use->primitive;
     }
+    if (const FunctionDecl *callee = inlinableCallee(statement)) {
+      inlineCall(cast<CallExpr>(statement), callee);
+      return;
+    }
     lowerPlain(statement, marking);
   }
 
@@ -869,16 +1009,37 @@ private:
   }
 };
 
+// Functions the translation unit calls directly.
+void collectCallees(const Stmt *statement, llvm::SmallPtrSetImpl<const FunctionDecl *> &callees) {
+  if (!statement)
+    return;
+  if (const auto *call = dyn_cast<CallExpr>(statement)) {
+    if (const FunctionDecl *callee = call->getDirectCallee())
+      callees.insert(callee->getCanonicalDecl());
+  }
+  for (const Stmt *child : statement->children())
+    collectCallees(child, callees);
+}
+
 } // namespace
 
 FileMap lowerTranslationUnit(ASTContext &context, bp_engine *engine) {
   FileMap files;
   SourceManager &sources = context.getSourceManager();
+  llvm::SmallVector<const FunctionDecl *, 32> defined;
+  llvm::SmallPtrSet<const FunctionDecl *, 32> called;
   for (const Decl *declaration : context.getTranslationUnitDecl()->decls()) {
     const auto *function = dyn_cast<FunctionDecl>(declaration);
-    if (!function || !function->doesThisDeclarationHaveABody())
+    if (!function || !function->doesThisDeclarationHaveABody() ||
+        !sources.isWrittenInMainFile(sources.getExpansionLoc(function->getLocation())))
       continue;
-    if (!sources.isWrittenInMainFile(sources.getExpansionLoc(function->getLocation())))
+    defined.push_back(function);
+    collectCallees(function->getBody(), called);
+  }
+  for (const FunctionDecl *function : defined) {
+    // A function no other file can call, called here, is a helper: its
+    // callers run it, and it is analysed where they call it.
+    if (!function->isExternallyVisible() && called.count(function->getCanonicalDecl()))
       continue;
     FunctionLowering(context, engine, files).lower(function);
   }

@@ -147,6 +147,11 @@ uint32_t bp_intern_object(bp_engine *engine, const char *key, const char *displa
 uint32_t bp_function_begin(bp_engine *engine, const char *name, bp_location location);
 uint32_t bp_add_block(bp_engine *engine);
 void bp_add_edge(bp_engine *engine, uint32_t from_block, uint32_t to_block);
+/* An edge back to the head of a loop. Control flows along it, but an order
+ * between accesses of two iterations is not counted: retry loops (a seqlock
+ * reader, a ring's full check) would otherwise pair one iteration's last
+ * access with the next one's first. */
+void bp_add_loop_edge(bp_engine *engine, uint32_t from_block, uint32_t to_block);
 uint32_t bp_add_access(bp_engine *engine, uint32_t block, uint32_t object, bp_access_kind kind,
                        bool marked, int primitive, bp_location location);
 /* `implicit`: the barrier half of an acquire load or release store. */

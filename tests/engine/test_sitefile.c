@@ -77,7 +77,7 @@ static bp_engine *build_program(void) {
   bp_function_begin(engine, "writer", at(a, 3, 6));
   uint32_t entry = bp_add_block(engine), body = bp_add_block(engine), exit = bp_add_block(engine);
   bp_add_edge(engine, entry, body);
-  bp_add_edge(engine, body, body);
+  bp_add_loop_edge(engine, body, body);
   bp_add_edge(engine, body, exit);
   uint32_t e = bp_add_access(engine, body, x, BP_ACCESS_STORE, true, primitive("CMM_STORE_SHARED"),
                              at(a, 5, 3));
