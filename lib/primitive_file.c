@@ -227,7 +227,8 @@ static bool read_arguments(parser *p, declaration *d, const char *kinds,
     token_kind kind = kinds[i] == 's' ? TOKEN_STRING : TOKEN_NAME;
     if (t.kind != kind) {
       char what[96];
-      snprintf(what, sizeof what, "%s (%s)", names[i], kind == TOKEN_STRING ? "a string" : "a name");
+      snprintf(what, sizeof what, "%s (%s)", names[i],
+               kind == TOKEN_STRING ? "a string" : "a name");
       expected(p, &t, what);
       return false;
     }
@@ -252,11 +253,16 @@ static const char *const op_names[] = {
 };
 
 static const char *const order_names[] = {
-    [BP_ORDER_COMPILER] = "COMPILER", [BP_ORDER_RELAXED] = "RELAXED",
-    [BP_ORDER_RMB] = "RMB",           [BP_ORDER_WMB] = "WMB",
-    [BP_ORDER_MB] = "MB",             [BP_ORDER_CONSUME] = "CONSUME",
-    [BP_ORDER_ACQUIRE] = "ACQUIRE",   [BP_ORDER_RELEASE] = "RELEASE",
-    [BP_ORDER_ACQ_REL] = "ACQ_REL",   [BP_ORDER_SEQ_CST] = "SEQ_CST",
+    [BP_ORDER_COMPILER] = "COMPILER",
+    [BP_ORDER_RELAXED] = "RELAXED",
+    [BP_ORDER_RMB] = "RMB",
+    [BP_ORDER_WMB] = "WMB",
+    [BP_ORDER_MB] = "MB",
+    [BP_ORDER_CONSUME] = "CONSUME",
+    [BP_ORDER_ACQUIRE] = "ACQUIRE",
+    [BP_ORDER_RELEASE] = "RELEASE",
+    [BP_ORDER_ACQ_REL] = "ACQ_REL",
+    [BP_ORDER_SEQ_CST] = "SEQ_CST",
     [BP_ORDER_FROM_ARG] = "FROM_ARG",
 };
 
@@ -344,9 +350,10 @@ static void add_primitive(parser *p, const declaration *d) {
     const bp_primitive *row = bp_primitive_get(existing);
     if (row->family != (bp_family)family_index || row->op != (bp_op)op_index ||
         row->order != (bp_order)order_index)
-      report(p, name->line, name->column, "'%s' is already a %sprimitive: BP_PRIMITIVE(%s, %s, %s, %s)",
-             row->name, (size_t)existing < bp_builtin_primitive_count() ? "built-in " : "",
-             row->name, bp_family_id(row->family), op_names[row->op], order_names[row->order]);
+      report(p, name->line, name->column,
+             "'%s' is already a %sprimitive: BP_PRIMITIVE(%s, %s, %s, %s)", row->name,
+             (size_t)existing < bp_builtin_primitive_count() ? "built-in " : "", row->name,
+             bp_family_id(row->family), op_names[row->op], order_names[row->order]);
     return;
   }
   char *text = name_value(name);
@@ -354,10 +361,9 @@ static void add_primitive(parser *p, const declaration *d) {
   free(text);
 }
 
-static const char *const family_arguments[] = {"the family's identifier", "the family's name",
-                                               "the spelling of its full barrier",
-                                               "the spelling of its read barrier",
-                                               "the spelling of its write barrier"};
+static const char *const family_arguments[] = {
+    "the family's identifier", "the family's name", "the spelling of its full barrier",
+    "the spelling of its read barrier", "the spelling of its write barrier"};
 static const char *const primitive_arguments[] = {"the primitive's name", "its family",
                                                   "its operation", "its ordering"};
 

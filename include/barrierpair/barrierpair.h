@@ -294,8 +294,7 @@ bool bp_program_write(const bp_engine *engine, FILE *out);
  * input in errors. A file that is not a site file, has another version or is
  * corrupt leaves `engine` unchanged, returns false and puts
  * "name:line: what is wrong" in `error` (`error_size` bytes). */
-bool bp_program_read(bp_engine *engine, FILE *in, const char *name, char *error,
-                     size_t error_size);
+bool bp_program_read(bp_engine *engine, FILE *in, const char *name, char *error, size_t error_size);
 
 /* Adds `from`'s program to `into`; returns how many functions it added. */
 size_t bp_program_merge(bp_engine *into, const bp_engine *from);

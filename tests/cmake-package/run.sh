@@ -11,7 +11,9 @@ rm -rf "$scratch"
 mkdir -p "$scratch"
 cmake --install "$build" --prefix "$scratch/prefix" > "$scratch/install.log"
 for file in bin/barrierpair lib/barrierpair/barrierpair.so include/barrierpair/barrierpair.h \
-            share/doc/barrierpair/rules.md lib/cmake/BarrierPair/BarrierPairConfig.cmake; do
+            share/doc/barrierpair/rules.md lib/cmake/BarrierPair/BarrierPairConfig.cmake \
+            share/barrierpair/primitives/ck.def share/barrierpair/primitives/dpdk.def \
+            share/barrierpair/primitives/qemu.def; do
   test -e "$scratch/prefix/$file" || { echo "cmake-package: $file was not installed" >&2; exit 1; }
 done
 
