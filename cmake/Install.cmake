@@ -10,6 +10,9 @@ set(BARRIERPAIR_INSTALL_PRIMITIVESDIR "${CMAKE_INSTALL_DATADIR}/barrierpair/prim
 if(TARGET barrierpair-cli)
   install(TARGETS barrierpair-cli RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
 endif()
+if(TARGET barrierpair-litmus)
+  install(TARGETS barrierpair-litmus RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
+endif()
 install(TARGETS barrierpair LIBRARY DESTINATION "${BARRIERPAIR_INSTALL_PLUGINDIR}")
 install(DIRECTORY "${CMAKE_SOURCE_DIR}/include/barrierpair"
         DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
