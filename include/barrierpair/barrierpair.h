@@ -24,7 +24,10 @@ typedef enum {
 #define BP_FAMILY(id, name, mb, rmb, wmb) BP_FAMILY_##id,
 #include "barrierpair/primitives.def"
 #undef BP_FAMILY
-  BP_FAMILY_COUNT
+  BP_FAMILY_COUNT,
+  /* Families of primitive files follow BP_FAMILY_COUNT; this keeps them in
+   * the enumeration's range for C++ too. */
+  BP_FAMILY_LAST = 0x7fffffff
 } bp_family;
 
 typedef enum { BP_OP_FENCE, BP_OP_LOAD, BP_OP_STORE, BP_OP_RMW, BP_OP_ACCESS } bp_op;
