@@ -40,6 +40,8 @@ typedef struct {
   const char *output;
   const char *baseline;
   const char *write_baseline;
+  const char **primitive_files;
+  size_t primitive_file_count;
   bp_options analysis;
 } options;
 
@@ -64,6 +66,7 @@ static const char usage_text[] =
     "  --disable <rule>          turn a rule off (may be repeated)\n"
     "  --strict-marking          missing-access-once flags every unmarked access of a\n"
     "                            paired site, payloads and private reads included\n"
+    "  --primitives <file>       add the barriers and accesses <file> declares (may be repeated)\n"
     "  -h, --help                this help;  --version  the version\n"
     "\n"
     "exit status: 0 no findings, 1 findings, 2 a usage or input error\n";
@@ -110,7 +113,8 @@ static int parse_options(int argc, char **argv, int first, options *o) {
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
   o->jobs = cores > 0 ? (unsigned)cores : 1;
   o->files = calloc((size_t)argc + 1, sizeof *o->files);
-  if (!o->files)
+  o->primitive_files = calloc((size_t)argc + 1, sizeof *o->primitive_files);
+  if (!o->files || !o->primitive_files)
     abort();
   for (int i = first; i < argc; i++) {
     const char *argument = argv[i];
@@ -189,11 +193,47 @@ static int parse_options(int argc, char **argv, int first, options *o) {
       o->analysis.disabled[rule] = true;
       continue;
     }
+    if ((value = option_value(argc, argv, &i, "--primitives", NULL, &matched)) || matched) {
+      if (!value)
+        return usage_error("%s needs a primitive file", argument);
+      o->primitive_files[o->primitive_file_count++] = value;
+      continue;
+    }
     if (argument[0] == '-' && argument[1])
       return usage_error("unknown option '%s'", argument);
     o->files[o->file_count++] = argument;
   }
   return -1;
+}
+
+/* Adds the primitive files to the table before any translation unit is
+ * lowered (on worker threads that then only read it); false after printing
+ * their errors. */
+static bool load_primitive_files(const options *o) {
+  enum { max_errors = 20 };
+  bool loaded = true;
+  for (size_t i = 0; i < o->primitive_file_count; i++) {
+    const char *path = o->primitive_files[i];
+    bp_primitive_error errors[max_errors];
+    size_t count = bp_primitives_load(path, errors, max_errors);
+    for (size_t e = 0; e < count && e < max_errors; e++) {
+      if (errors[e].line == 0)
+        fprintf(stderr, "barrierpair: error: %s\n", errors[e].message);
+      else
+        fprintf(stderr, "%s:%u:%u: error: %s\n", path, (unsigned)errors[e].line,
+                (unsigned)errors[e].column, errors[e].message);
+    }
+    if (count > max_errors)
+      fprintf(stderr, "barrierpair: error: %zu more errors in '%s'\n", count - max_errors, path);
+    if (count)
+      loaded = false;
+  }
+  return loaded;
+}
+
+static void free_options(options *o) {
+  free(o->files);
+  free(o->primitive_files);
 }
 
 static char *current_directory(void) {
@@ -273,8 +313,12 @@ static int command_check(int argc, char **argv) {
   options o;
   int status = parse_options(argc, argv, 2, &o);
   if (status >= 0) {
-    free(o.files);
+    free_options(&o);
     return status;
+  }
+  if (!load_primitive_files(&o)) {
+    free_options(&o);
+    return EXIT_ERROR;
   }
   bp_check_request request = {o.build_dir,   o.files, o.file_count, o.fixed_args,
                               o.fixed_count, o.fixed, o.jobs,       isatty(2) == 1};
@@ -283,12 +327,12 @@ static int command_check(int argc, char **argv) {
   bp_check_lower(&request, engine, &summary);
   if (summary.input_error && summary.units == 0) {
     bp_engine_destroy(engine);
-    free(o.files);
+    free_options(&o);
     return EXIT_ERROR;
   }
   status = analyse_and_report(&o, engine, summary.input_error);
   bp_engine_destroy(engine);
-  free(o.files);
+  free_options(&o);
   return status;
 }
 
@@ -300,19 +344,23 @@ static int command_link(int argc, char **argv) {
   options o;
   int status = parse_options(argc, argv, 2, &o);
   if (status >= 0) {
-    free(o.files);
+    free_options(&o);
     return status;
   }
   if (o.file_count != 1 || o.fixed || o.build_dir) {
-    free(o.files);
+    free_options(&o);
     return usage_error("%s", "link takes one directory of site files");
+  }
+  if (!load_primitive_files(&o)) {
+    free_options(&o);
+    return EXIT_ERROR;
   }
   const char *directory = o.files[0];
   DIR *dir = opendir(directory);
   if (!dir) {
     fprintf(stderr, "barrierpair: error: cannot read the sites directory '%s': %s\n", directory,
             strerror(errno));
-    free(o.files);
+    free_options(&o);
     return EXIT_ERROR;
   }
   char **names = NULL;
@@ -365,12 +413,12 @@ static int command_link(int argc, char **argv) {
   }
   if (read == 0) {
     bp_engine_destroy(engine);
-    free(o.files);
+    free_options(&o);
     return EXIT_ERROR;
   }
   status = analyse_and_report(&o, engine, input_error);
   bp_engine_destroy(engine);
-  free(o.files);
+  free_options(&o);
   return status;
 }
 

@@ -4,15 +4,19 @@
 #   find_package(BarrierPair REQUIRED)                        # once installed
 #
 #   barrierpair_add_lint_target([NAME barrierpair] [BASELINE file] [FORMAT text|json|sarif]
-#                               [OUTPUT file] [JOBS n] [ARGS ...])
+#                               [OUTPUT file] [JOBS n] [PRIMITIVES file...] [ARGS ...])
 #     A target that runs `barrierpair check` over the whole program: every C
 #     file of this build's compile_commands.json. It fails (like a compile
 #     error) when there are findings. Include this file before the targets it
 #     should see: it turns CMAKE_EXPORT_COMPILE_COMMANDS on.
 #
-#   barrierpair_enable_plugin(<target>...)
+#   barrierpair_enable_plugin(<target>... [PRIMITIVES file...])
 #     Adds the plugin to the targets' compiles when the compiler is clang, so
 #     findings show up as warnings of the normal build.
+#
+# PRIMITIVES: primitive files (docs/primitives.md) for a library's own
+# barriers; the installed package's ready-made ones are in
+# BARRIERPAIR_PRIMITIVES_DIR (ck.def, dpdk.def, qemu.def).
 #
 # BARRIERPAIR_EXECUTABLE and BARRIERPAIR_PLUGIN say where the tools are; the
 # package config sets them, a source-tree include may set them first
@@ -35,7 +39,7 @@ if(NOT BARRIERPAIR_PLUGIN AND BARRIERPAIR_EXECUTABLE)
 endif()
 
 function(barrierpair_add_lint_target)
-  cmake_parse_arguments(PARSE_ARGV 0 BP "" "NAME;BASELINE;FORMAT;OUTPUT;JOBS" "ARGS")
+  cmake_parse_arguments(PARSE_ARGV 0 BP "" "NAME;BASELINE;FORMAT;OUTPUT;JOBS" "PRIMITIVES;ARGS")
   if(NOT BP_NAME)
     set(BP_NAME barrierpair)
   endif()
@@ -58,6 +62,10 @@ function(barrierpair_add_lint_target)
   if(BP_JOBS)
     list(APPEND command --jobs "${BP_JOBS}")
   endif()
+  foreach(file IN LISTS BP_PRIMITIVES)
+    get_filename_component(file "${file}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    list(APPEND command --primitives "${file}")
+  endforeach()
   list(APPEND command ${BP_ARGS})
   add_custom_target(${BP_NAME}
     COMMAND ${command}
@@ -67,6 +75,7 @@ function(barrierpair_add_lint_target)
 endfunction()
 
 function(barrierpair_enable_plugin)
+  cmake_parse_arguments(PARSE_ARGV 0 BP "" "" "PRIMITIVES")
   if(NOT CMAKE_C_COMPILER_ID MATCHES "Clang")
     message(STATUS "barrierpair: the plugin needs clang; ${CMAKE_C_COMPILER_ID} builds without it")
     return()
@@ -74,8 +83,14 @@ function(barrierpair_enable_plugin)
   if(NOT BARRIERPAIR_PLUGIN)
     message(FATAL_ERROR "barrierpair_enable_plugin: no plugin (set BARRIERPAIR_PLUGIN)")
   endif()
-  foreach(target IN LISTS ARGN)
-    target_compile_options(${target} PRIVATE
-      "$<$<COMPILE_LANGUAGE:C>:-fplugin=${BARRIERPAIR_PLUGIN}>")
+  set(options "-fplugin=${BARRIERPAIR_PLUGIN}")
+  foreach(file IN LISTS BP_PRIMITIVES)
+    get_filename_component(file "${file}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    list(APPEND options "-fplugin-arg-barrierpair-primitives=${file}")
+  endforeach()
+  foreach(target IN LISTS BP_UNPARSED_ARGUMENTS)
+    foreach(option IN LISTS options)
+      target_compile_options(${target} PRIVATE "$<$<COMPILE_LANGUAGE:C>:${option}>")
+    endforeach()
   endforeach()
 endfunction()

@@ -20,6 +20,22 @@ void *bp_vec_push(bp_vec *vec); /* zeroed new item */
 void *bp_vec_at(const bp_vec *vec, size_t index);
 void bp_vec_free(bp_vec *vec);
 
+/* tables.c: a family of the primitive table. */
+typedef struct {
+  const char *id;          /* as primitive rows name it: URCU, KERNEL, ... */
+  const char *name;        /* as messages name it */
+  const char *spelling[3]; /* the fix-it's mb, rmb and wmb */
+} bp_family_row;
+
+const bp_family_row *bp_family_get(bp_family family); /* NULL when there is none */
+size_t bp_builtin_primitive_count(void);
+
+/* Rows primitive files add (primitive_file.c); the strings are copied. A file
+ * with an error is undone by truncating the table back to its counts before. */
+int bp_table_add_primitive(const char *name, bp_family family, bp_op op, bp_order order);
+bp_family bp_table_add_family(const char *id, const char *name, const char *const spelling[3]);
+void bp_table_truncate(size_t primitive_count, size_t family_count);
+
 /* Strings interned to dense ids. */
 typedef struct {
   bp_vec strings;  /* char * */

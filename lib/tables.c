@@ -1,7 +1,10 @@
-/* The scenario and primitive tables, read from the .def files. */
-#include "barrierpair/barrierpair.h"
+/* The scenario and primitive tables, read from the .def files, and the rows
+ * primitive files add to the primitive table at run time. */
+#include "internal.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 
 static const bp_scenario scenarios[BP_SCENARIO_COUNT] = {
 #define BP_SCENARIO(number, name, cpu0, cpu1, code0, code1, code2, code3, bug_on, story)           \
@@ -10,18 +13,17 @@ static const bp_scenario scenarios[BP_SCENARIO_COUNT] = {
 #undef BP_SCENARIO
 };
 
-static const bp_primitive primitives[] = {
+static const bp_primitive builtin_primitives[] = {
 #define BP_PRIMITIVE(name, family, op, order)                                                      \
   {#name, BP_FAMILY_##family, BP_OP_##op, BP_ORDER_##order},
 #include "barrierpair/primitives.def"
 #undef BP_PRIMITIVE
 };
 
-static const struct {
-  const char *name;
-  const char *spelling[3]; /* mb, rmb, wmb */
-} families[BP_FAMILY_COUNT] = {
-#define BP_FAMILY(id, name, mb, rmb, wmb) {name, {mb, rmb, wmb}},
+#define BUILTIN_PRIMITIVE_COUNT (sizeof builtin_primitives / sizeof builtin_primitives[0])
+
+static const bp_family_row builtin_families[BP_FAMILY_COUNT] = {
+#define BP_FAMILY(id, name, mb, rmb, wmb) {#id, name, {mb, rmb, wmb}},
 #include "barrierpair/primitives.def"
 #undef BP_FAMILY
 };
@@ -80,26 +82,187 @@ unsigned bp_scenario_need(int number, int cpu) {
   return strength_of_letter(scenario->barrier[cpu]);
 }
 
+/* ---- The primitive table at run time ----
+ *
+ * Lowering looks up every macro name of every expansion chain, so names are
+ * found through an open-addressing hash table rather than a scan. The table
+ * is built once for the built-in rows; primitive files add to it before any
+ * lowering starts, so lookups never need a lock. */
+
+/* Plain arrays rather than bp_vec: the litmus generator builds this file
+ * alone, without the rest of the engine. */
+static struct {
+  bp_primitive *primitives; /* the rows primitive files added (names owned) */
+  size_t primitive_count, primitive_capacity;
+  bp_family_row *families; /* likewise (strings owned) */
+  size_t family_count, family_capacity;
+  int32_t *slots;    /* primitive index + 1; 0 is empty */
+  size_t slot_count; /* a power of two, at least twice the number of rows */
+} table;
+
+static once_flag table_once = ONCE_FLAG_INIT;
+
+static uint64_t hash_name(const char *name, size_t len) {
+  uint64_t hash = 14695981039346656037u; /* FNV-1a */
+  for (size_t i = 0; i < len; i++)
+    hash = (hash ^ (unsigned char)name[i]) * 1099511628211u;
+  return hash;
+}
+
+static bool name_is(const char *stored, const char *name, size_t len) {
+  return strncmp(stored, name, len) == 0 && stored[len] == '\0';
+}
+
+static void insert_slot(int index) {
+  const char *name = bp_primitive_get(index)->name;
+  size_t mask = table.slot_count - 1;
+  size_t slot = (size_t)hash_name(name, strlen(name)) & mask;
+  while (table.slots[slot])
+    slot = (slot + 1) & mask;
+  table.slots[slot] = index + 1;
+}
+
+static void rebuild_index(void) {
+  size_t count = bp_primitive_count(), slots = 64;
+  while (slots < 2 * count)
+    slots *= 2;
+  free(table.slots);
+  table.slots = calloc(slots, sizeof *table.slots);
+  if (!table.slots)
+    abort();
+  table.slot_count = slots;
+  for (size_t i = 0; i < count; i++)
+    insert_slot((int)i);
+}
+
+static void build_builtin_index(void) {
+  rebuild_index();
+}
+
+/* Room for one more item in a growable array; returns the array. */
+static void *grow(void *items, size_t count, size_t *capacity, size_t item_size) {
+  if (count < *capacity)
+    return items;
+  *capacity = *capacity ? 2 * *capacity : 16;
+  items = realloc(items, *capacity * item_size);
+  if (!items)
+    abort();
+  return items;
+}
+
+static void ensure_index(void) {
+  call_once(&table_once, build_builtin_index);
+}
+
 int bp_primitive_find(const char *name, size_t len) {
-  for (size_t i = 0; i < sizeof primitives / sizeof primitives[0]; i++) {
-    if (strlen(primitives[i].name) == len && memcmp(primitives[i].name, name, len) == 0)
-      return (int)i;
+  ensure_index();
+  size_t mask = table.slot_count - 1;
+  for (size_t slot = (size_t)hash_name(name, len) & mask; table.slots[slot];
+       slot = (slot + 1) & mask) {
+    int index = table.slots[slot] - 1;
+    if (name_is(bp_primitive_get(index)->name, name, len))
+      return index;
   }
   return BP_NO_PRIMITIVE;
 }
 
 const bp_primitive *bp_primitive_get(int index) {
-  if (index < 0 || (size_t)index >= bp_primitive_count())
+  if (index < 0)
     return NULL;
-  return &primitives[index];
+  if ((size_t)index < BUILTIN_PRIMITIVE_COUNT)
+    return &builtin_primitives[index];
+  if ((size_t)index - BUILTIN_PRIMITIVE_COUNT < table.primitive_count)
+    return &table.primitives[(size_t)index - BUILTIN_PRIMITIVE_COUNT];
+  return NULL;
 }
 
 size_t bp_primitive_count(void) {
-  return sizeof primitives / sizeof primitives[0];
+  return BUILTIN_PRIMITIVE_COUNT + table.primitive_count;
+}
+
+size_t bp_builtin_primitive_count(void) {
+  return BUILTIN_PRIMITIVE_COUNT;
+}
+
+static char *copy_string(const char *text) {
+  size_t size = strlen(text) + 1;
+  char *copy = malloc(size);
+  if (!copy)
+    abort();
+  return memcpy(copy, text, size);
+}
+
+int bp_table_add_primitive(const char *name, bp_family family, bp_op op, bp_order order) {
+  ensure_index();
+  table.primitives = grow(table.primitives, table.primitive_count, &table.primitive_capacity,
+                          sizeof *table.primitives);
+  table.primitives[table.primitive_count++] = (bp_primitive){copy_string(name), family, op, order};
+  int index = (int)bp_primitive_count() - 1;
+  if (2 * bp_primitive_count() > table.slot_count)
+    rebuild_index();
+  else
+    insert_slot(index);
+  return index;
+}
+
+bp_family bp_table_add_family(const char *id, const char *name, const char *const spelling[3]) {
+  ensure_index();
+  table.families =
+      grow(table.families, table.family_count, &table.family_capacity, sizeof *table.families);
+  bp_family_row *row = &table.families[table.family_count++];
+  row->id = copy_string(id);
+  row->name = copy_string(name);
+  for (int i = 0; i < 3; i++)
+    row->spelling[i] = copy_string(spelling[i]);
+  return (bp_family)(BP_FAMILY_COUNT + table.family_count - 1);
+}
+
+void bp_table_truncate(size_t primitive_count, size_t family_count) {
+  ensure_index();
+  while (bp_primitive_count() > primitive_count && table.primitive_count)
+    free((char *)table.primitives[--table.primitive_count].name);
+  while (bp_family_count() > family_count && table.family_count) {
+    bp_family_row *row = &table.families[--table.family_count];
+    free((char *)row->id);
+    free((char *)row->name);
+    for (int i = 0; i < 3; i++)
+      free((char *)row->spelling[i]);
+  }
+  rebuild_index();
+}
+
+void bp_primitives_reset(void) {
+  bp_table_truncate(BUILTIN_PRIMITIVE_COUNT, BP_FAMILY_COUNT);
+}
+
+size_t bp_family_count(void) {
+  return BP_FAMILY_COUNT + table.family_count;
+}
+
+const bp_family_row *bp_family_get(bp_family family) {
+  if ((size_t)family < BP_FAMILY_COUNT)
+    return &builtin_families[family];
+  if ((size_t)family - BP_FAMILY_COUNT < table.family_count)
+    return &table.families[(size_t)family - BP_FAMILY_COUNT];
+  return NULL;
+}
+
+int bp_family_find(const char *id, size_t len) {
+  for (size_t i = 0; i < bp_family_count(); i++) {
+    if (name_is(bp_family_get((bp_family)i)->id, id, len))
+      return (int)i;
+  }
+  return -1;
+}
+
+const char *bp_family_id(bp_family family) {
+  const bp_family_row *row = bp_family_get(family);
+  return row ? row->id : "";
 }
 
 const char *bp_family_name(bp_family family) {
-  return family < BP_FAMILY_COUNT ? families[family].name : "";
+  const bp_family_row *row = bp_family_get(family);
+  return row ? row->name : "";
 }
 
 bp_order bp_order_from_c11(int memory_order) {
@@ -139,13 +302,14 @@ unsigned bp_order_strength(bp_order order) {
 }
 
 const char *bp_barrier_spelling(bp_family family, unsigned strength) {
-  if (family >= BP_FAMILY_COUNT)
-    family = BP_FAMILY_URCU;
+  const bp_family_row *row = bp_family_get(family);
+  if (!row)
+    row = &builtin_families[BP_FAMILY_URCU];
   if (strength == BP_STRENGTH_LOADS)
-    return families[family].spelling[1];
+    return row->spelling[1];
   if (strength == BP_STRENGTH_STORES)
-    return families[family].spelling[2];
-  return families[family].spelling[0];
+    return row->spelling[2];
+  return row->spelling[0];
 }
 
 const char *bp_rule_name(bp_rule rule) {

@@ -11,6 +11,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -25,7 +26,48 @@ std::string validArguments() {
   std::string rules;
   for (int rule = 0; rule < BP_RULE_COUNT; rule++)
     rules += std::string(rule ? ", " : "") + bp_rule_name(static_cast<bp_rule>(rule));
-  return "sites-dir=<dir>, disable=<rule> (rules: " + rules + "), unpaired, strict-marking";
+  return "sites-dir=<dir>, disable=<rule> (rules: " + rules +
+         "), unpaired, strict-marking, primitives=<file>";
+}
+
+// With -fplugin-arg-barrierpair-primitives=<file>: adds the file's rows to
+// the primitive table before anything is lowered. Its errors point into the
+// file, so clang shows the line with a caret.
+bool loadPrimitives(const CompilerInstance &instance, const std::string &path) {
+  enum { MaxErrors = 20 };
+  bp_primitive_error errors[MaxErrors];
+  size_t count = bp_primitives_load(path.c_str(), errors, MaxErrors);
+  if (count == 0)
+    return true;
+  DiagnosticsEngine &diagnostics = instance.getDiagnostics();
+  FileID file;
+  if (instance.hasSourceManager()) {
+    if (llvm::Expected<FileEntryRef> entry = instance.getFileManager().getFileRef(path))
+      file = instance.getSourceManager().getOrCreateFileID(*entry, SrcMgr::C_User);
+    else
+      llvm::consumeError(entry.takeError());
+  }
+  unsigned located = diagnostics.getCustomDiagID(DiagnosticsEngine::Error, "%0");
+  unsigned unlocated = diagnostics.getCustomDiagID(DiagnosticsEngine::Error, "barrierpair: %0");
+  for (size_t i = 0; i < std::min<size_t>(count, MaxErrors); i++) {
+    const bp_primitive_error &error = errors[i];
+    if (error.line == 0) {
+      diagnostics.Report(unlocated) << error.message;
+    } else if (file.isValid()) {
+      SourceLocation location =
+          instance.getSourceManager().translateLineCol(file, error.line, error.column);
+      diagnostics.Report(location, located) << error.message;
+    } else {
+      diagnostics.Report(unlocated) << (path + ":" + std::to_string(error.line) + ":" +
+                                        std::to_string(error.column) + ": " + error.message);
+    }
+  }
+  if (count > MaxErrors) {
+    unsigned more = diagnostics.getCustomDiagID(
+        DiagnosticsEngine::Error, "barrierpair: %0 more errors in primitive file '%1'");
+    diagnostics.Report(more) << static_cast<unsigned>(count - MaxErrors) << path;
+  }
+  return false;
 }
 
 // With -fplugin-arg-barrierpair-sites-dir=<dir>: the translation unit's
@@ -128,6 +170,11 @@ public:
       }
       if (text.consume_front("sites-dir=") && !text.empty()) {
         sitesDir = text.str();
+        continue;
+      }
+      text = argument;
+      if (text.consume_front("primitives=") && !text.empty()) {
+        valid = loadPrimitives(instance, text.str()) && valid;
         continue;
       }
       text = argument;

@@ -7,7 +7,7 @@ LLVM_VERSION="${BARRIERPAIR_LLVM_VERSION:-19}"
 PACKAGES="clang-${LLVM_VERSION} libclang-${LLVM_VERSION}-dev llvm-${LLVM_VERSION}-dev
 llvm-${LLVM_VERSION}-tools clangd-${LLVM_VERSION} liburcu-dev libcmocka-dev
 cmake ninja-build python3 make graphviz
-libjansson-dev bear dpkg-dev"
+libjansson-dev bear dpkg-dev pandoc"
 # npm (SARIF validation in the tests): Debian's, unless node and npm are
 # already installed some other way.
 if ! command -v npm >/dev/null 2>&1; then

@@ -24,7 +24,10 @@ typedef enum {
 #define BP_FAMILY(id, name, mb, rmb, wmb) BP_FAMILY_##id,
 #include "barrierpair/primitives.def"
 #undef BP_FAMILY
-  BP_FAMILY_COUNT
+  BP_FAMILY_COUNT,
+  /* Families of primitive files follow BP_FAMILY_COUNT; this keeps them in
+   * the enumeration's range for C++ too. */
+  BP_FAMILY_LAST = 0x7fffffff
 } bp_family;
 
 typedef enum { BP_ACCESS_LOAD, BP_ACCESS_STORE } bp_access_kind;
@@ -53,12 +56,41 @@ typedef struct {
 } bp_primitive;
 
 /* Index of the primitive called `name` (not NUL-terminated: `len` bytes),
- * or -1. */
+ * or -1. The built-in primitives come first, in primitives.def's order, then
+ * those of primitive files in the order they were loaded. */
 int bp_primitive_find(const char *name, size_t len);
 const bp_primitive *bp_primitive_get(int index);
 size_t bp_primitive_count(void);
 
+/* Families: the built-in ones (bp_family's enumerators), then those primitive
+ * files declare, numbered from BP_FAMILY_COUNT on. */
+size_t bp_family_count(void);
+/* The family whose identifier (URCU, KERNEL, ...) is `id` (`len` bytes), or -1. */
+int bp_family_find(const char *id, size_t len);
+const char *bp_family_id(bp_family family);
 const char *bp_family_name(bp_family family);
+
+/* ---- Primitive files: a project's own names for barriers and accesses ----
+ *
+ * A primitive file has the form of primitives.def: BP_FAMILY(...) and
+ * BP_PRIMITIVE(...) declarations, `#`, `//` and block comments
+ * (docs/primitives.md). Loading one adds its rows to the table, all of them
+ * or, when the file has an error, none. Load every file before lowering
+ * starts: afterwards the table is only read, and threads may share it. */
+
+typedef struct {
+  uint32_t line, column; /* from 1; line 0: the file as a whole (cannot be read) */
+  char message[256];
+} bp_primitive_error;
+
+/* Adds the declarations of `text` (`length` bytes). Returns the number of
+ * errors and stores the first `max_errors` of them. */
+size_t bp_primitives_add_text(const char *text, size_t length, bp_primitive_error *errors,
+                              size_t max_errors);
+/* The same for the file at `path`. */
+size_t bp_primitives_load(const char *path, bp_primitive_error *errors, size_t max_errors);
+/* Forgets every loaded row: the table is the built-in one again. */
+void bp_primitives_reset(void);
 
 /* C11 memory_order values as <stdatomic.h> and __ATOMIC_* number them. */
 bp_order bp_order_from_c11(int memory_order);

@@ -11,9 +11,18 @@ rm -rf "$scratch"
 mkdir -p "$scratch"
 cmake --install "$build" --prefix "$scratch/prefix" > "$scratch/install.log"
 for file in bin/barrierpair lib/barrierpair/barrierpair.so include/barrierpair/barrierpair.h \
-            share/doc/barrierpair/rules.md lib/cmake/BarrierPair/BarrierPairConfig.cmake; do
+            share/doc/barrierpair/rules.md lib/cmake/BarrierPair/BarrierPairConfig.cmake \
+            share/barrierpair/primitives/ck.def share/barrierpair/primitives/dpdk.def \
+            share/barrierpair/primitives/qemu.def; do
   test -e "$scratch/prefix/$file" || { echo "cmake-package: $file was not installed" >&2; exit 1; }
 done
+# The man pages, when pandoc generated them.
+if [ -d "$build/man" ]; then
+  for file in share/man/man1/barrierpair.1 share/man/man1/barrierpair-litmus.1 \
+              share/man/man7/barrierpair-plugin.7; do
+    test -e "$scratch/prefix/$file" || { echo "cmake-package: $file was not installed" >&2; exit 1; }
+  done
+fi
 
 cmake -S "$here/project" -B "$scratch/user" -G Ninja -DCMAKE_C_COMPILER="$clang" \
   -DCMAKE_PREFIX_PATH="$scratch/prefix" -DINPUTS="$here/../cli/Inputs/mp" > "$scratch/configure.log"
