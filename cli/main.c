@@ -40,6 +40,9 @@ typedef struct {
   const char *output;
   const char *baseline;
   const char *write_baseline;
+  const char **overlaid_files; /* --contents <file>=<contents-file> */
+  const char **contents_files;
+  size_t overlay_count;
   bp_options analysis;
 } options;
 
@@ -62,6 +65,8 @@ static const char usage_text[] =
     "  --baseline <file>         do not report the findings recorded in <file>\n"
     "  --write-baseline <file>   record every current finding in <file> (exit status 0)\n"
     "  --disable <rule>          turn a rule off (may be repeated)\n"
+    "  --contents <file>=<text>  analyse <file> as if it held the contents of the file <text>\n"
+    "                            (an editor's unsaved buffer; may be repeated)\n"
     "  -h, --help                this help;  --version  the version\n"
     "\n"
     "exit status: 0 no findings, 1 findings, 2 a usage or input error\n";
@@ -108,7 +113,9 @@ static int parse_options(int argc, char **argv, int first, options *o) {
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
   o->jobs = cores > 0 ? (unsigned)cores : 1;
   o->files = calloc((size_t)argc + 1, sizeof *o->files);
-  if (!o->files)
+  o->overlaid_files = calloc((size_t)argc + 1, sizeof *o->overlaid_files);
+  o->contents_files = calloc((size_t)argc + 1, sizeof *o->contents_files);
+  if (!o->files || !o->overlaid_files || !o->contents_files)
     abort();
   for (int i = first; i < argc; i++) {
     const char *argument = argv[i];
@@ -183,11 +190,30 @@ static int parse_options(int argc, char **argv, int first, options *o) {
       o->analysis.disabled[rule] = true;
       continue;
     }
+    if ((value = option_value(argc, argv, &i, "--contents", NULL, &matched)) || matched) {
+      const char *equals = value ? strchr(value, '=') : NULL;
+      if (!equals || equals == value || !equals[1])
+        return usage_error("--contents needs <file>=<contents-file>, not '%s'", value ? value : "");
+      char *file = strndup(value, (size_t)(equals - value));
+      if (!file)
+        abort();
+      o->overlaid_files[o->overlay_count] = file;
+      o->contents_files[o->overlay_count++] = equals + 1;
+      continue;
+    }
     if (argument[0] == '-' && argument[1])
       return usage_error("unknown option '%s'", argument);
     o->files[o->file_count++] = argument;
   }
   return -1;
+}
+
+static void free_options(options *o) {
+  for (size_t i = 0; i < o->overlay_count; i++)
+    free((char *)o->overlaid_files[i]);
+  free(o->overlaid_files);
+  free(o->contents_files);
+  free(o->files);
 }
 
 static char *current_directory(void) {
@@ -203,6 +229,28 @@ static char *current_directory(void) {
       return NULL;
     size *= 2;
   }
+}
+
+/* `paths` made absolute against `cwd` (malloc()ed), as the engine records
+ * files. */
+static char **absolute_paths(const char *cwd, const char *const *paths, size_t count) {
+  char **result = calloc(count + 1, sizeof *result);
+  if (!result)
+    abort();
+  for (size_t i = 0; i < count; i++) {
+    const char *path = paths[i];
+    while (path[0] == '.' && path[1] == '/')
+      path += 2;
+    size_t size = strlen(cwd) + strlen(path) + 2;
+    result[i] = malloc(size);
+    if (!result[i])
+      abort();
+    if (path[0] == '/' || !cwd)
+      snprintf(result[i], size, "%s", path);
+    else
+      snprintf(result[i], size, "%s/%s", cwd, path);
+  }
+  return result;
 }
 
 /* Analyses the merged program and writes the report; returns the exit
@@ -246,12 +294,18 @@ static int analyse_and_report(const options *o, bp_engine *engine, bool input_er
       return EXIT_ERROR;
     }
   }
-  bp_report report = {engine, findings, count, cwd};
+  char **overlaid = absolute_paths(cwd, o->overlaid_files, o->overlay_count);
+  bp_report report = {
+      engine,          findings, count, cwd, (const char *const *)overlaid, o->contents_files,
+      o->overlay_count};
   bool written = o->output_format == FORMAT_JSON    ? bp_report_json(out, &report)
                  : o->output_format == FORMAT_SARIF ? bp_report_sarif(out, &report)
                                                     : bp_report_text(out, &report);
   if (out != stdout && fclose(out) != 0)
     written = false;
+  for (size_t i = 0; i < o->overlay_count; i++)
+    free(overlaid[i]);
+  free(overlaid);
   if (!written) {
     fprintf(stderr, "barrierpair: error: cannot write the report\n");
     status = EXIT_ERROR;
@@ -267,22 +321,23 @@ static int command_check(int argc, char **argv) {
   options o;
   int status = parse_options(argc, argv, 2, &o);
   if (status >= 0) {
-    free(o.files);
+    free_options(&o);
     return status;
   }
-  bp_check_request request = {o.build_dir,   o.files, o.file_count, o.fixed_args,
-                              o.fixed_count, o.fixed, o.jobs,       isatty(2) == 1};
+  bp_check_request request = {o.build_dir,      o.files,          o.file_count,   o.fixed_args,
+                              o.fixed_count,    o.fixed,          o.jobs,         isatty(2) == 1,
+                              o.overlaid_files, o.contents_files, o.overlay_count};
   bp_engine *engine = bp_engine_create();
   bp_check_summary summary;
   bp_check_lower(&request, engine, &summary);
   if (summary.input_error && summary.units == 0) {
     bp_engine_destroy(engine);
-    free(o.files);
+    free_options(&o);
     return EXIT_ERROR;
   }
   status = analyse_and_report(&o, engine, summary.input_error);
   bp_engine_destroy(engine);
-  free(o.files);
+  free_options(&o);
   return status;
 }
 
@@ -294,19 +349,23 @@ static int command_link(int argc, char **argv) {
   options o;
   int status = parse_options(argc, argv, 2, &o);
   if (status >= 0) {
-    free(o.files);
+    free_options(&o);
     return status;
   }
   if (o.file_count != 1 || o.fixed || o.build_dir) {
-    free(o.files);
+    free_options(&o);
     return usage_error("%s", "link takes one directory of site files");
+  }
+  if (o.overlay_count) {
+    free_options(&o);
+    return usage_error("%s", "--contents is an option of check: link reads site files");
   }
   const char *directory = o.files[0];
   DIR *dir = opendir(directory);
   if (!dir) {
     fprintf(stderr, "barrierpair: error: cannot read the sites directory '%s': %s\n", directory,
             strerror(errno));
-    free(o.files);
+    free_options(&o);
     return EXIT_ERROR;
   }
   char **names = NULL;
@@ -359,12 +418,12 @@ static int command_link(int argc, char **argv) {
   }
   if (read == 0) {
     bp_engine_destroy(engine);
-    free(o.files);
+    free_options(&o);
     return EXIT_ERROR;
   }
   status = analyse_and_report(&o, engine, input_error);
   bp_engine_destroy(engine);
-  free(o.files);
+  free_options(&o);
   return status;
 }
 
