@@ -128,6 +128,25 @@ static char *find_barrierpair(const char *requested) {
   return find_program("barrierpair");
 }
 
+/* clangd's modes that print and exit instead of speaking LSP (editors run
+ * `--version` to check the server): clangd runs in our place, its output
+ * untouched. */
+static bool one_shot(char **clangd_argv) {
+  static const char *const modes[] = {"version", "help", "help-hidden", "help-list", "check"};
+  for (size_t i = 1; clangd_argv[i]; i++) {
+    const char *name = clangd_argv[i];
+    if (name[0] != '-')
+      continue;
+    name += name[1] == '-' ? 2 : 1;
+    for (size_t m = 0; m < sizeof modes / sizeof *modes; m++) {
+      size_t length = strlen(modes[m]);
+      if (strncmp(name, modes[m], length) == 0 && (name[length] == '\0' || name[length] == '='))
+        return true;
+    }
+  }
+  return false;
+}
+
 typedef struct {
   session *session;
   int from_clangd;
@@ -178,6 +197,12 @@ int main(int argc, char **argv) {
                       "clangd-19 or pass --clangd=PATH\n");
     return EXIT_USAGE;
   }
+  o.clangd_argv[0] = clangd;
+  if (one_shot(o.clangd_argv)) {
+    execv(clangd, o.clangd_argv);
+    fprintf(stderr, "barrierpair-clangd: error: cannot run %s: %s\n", clangd, strerror(errno));
+    return EXIT_USAGE;
+  }
   char *barrierpair = find_barrierpair(o.barrierpair);
   if (!barrierpair) {
     if (o.barrierpair) {
@@ -191,7 +216,6 @@ int main(int argc, char **argv) {
 
   /* A peer that went away shows as a failed write and an EOF, not a signal. */
   signal(SIGPIPE, SIG_IGN);
-  o.clangd_argv[0] = clangd;
   child_process child;
   int failure = child_start(clangd, o.clangd_argv, true, true, -1, &child);
   if (failure) {

@@ -17,6 +17,9 @@ TIMEOUT = 10
 # Content-Length; exits 3 on `exit`, 4 at the end of its input.
 FAKE_CLANGD = r'''#!/usr/bin/env python3
 import json, sys
+if "--version" in sys.argv:
+    print("fake clangd version 19")
+    sys.exit(0)
 def send(raw):
     sys.stdout.buffer.write(raw)
     sys.stdout.buffer.flush()
@@ -55,7 +58,7 @@ def run(argv, env=None):
 
 
 def main():
-    wrapper = sys.argv[1]
+    wrapper = os.path.abspath(sys.argv[1])
     with tempfile.TemporaryDirectory() as directory:
         try:
             result = run([wrapper, "--clangd=/no/such/clangd"])
@@ -80,6 +83,11 @@ def main():
             with open(fake, "w") as f:
                 f.write(FAKE_CLANGD)
             os.chmod(fake, 0o755)
+
+            # --version is clangd's, printed as it prints it (editors check it).
+            result = run([wrapper, "--clangd=" + fake, "--version"])
+            check(result.returncode == 0 and result.stdout == "fake clangd version 19\n",
+                  f"--version: {result.returncode} {result.stdout!r}")
 
             # Malformed messages from clangd are skipped; the answer after
             # them arrives; `exit` ends the wrapper with clangd's status.

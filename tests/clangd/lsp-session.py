@@ -163,7 +163,7 @@ def session(wrapper, clangd, directory):
 
 
 def main():
-    wrapper, clangd = sys.argv[1], sys.argv[2]
+    wrapper, clangd = os.path.abspath(sys.argv[1]), sys.argv[2]
     with tempfile.TemporaryDirectory() as directory:
         try:
             session(wrapper, clangd, os.path.realpath(directory))
