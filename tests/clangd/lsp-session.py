@@ -111,6 +111,8 @@ def session(wrapper, clangd, directory):
         fixes = [a for a in actions if isinstance(a, dict) and a.get("kind") == "quickfix"
                  and a.get("diagnostics") and a["diagnostics"][0].get("source") == "barrierpair"]
         check(len(fixes) == 1, f"one quick fix expected: {actions}")
+        check([a for a in actions if "Expand macro 'CMM_LOAD_SHARED'" in a.get("title", "")],
+              f"clangd's own actions kept: {actions}")
         fix = fixes[0]
         edit = {"range": {"start": {"line": FINDING_LINE, "character": 2},
                           "end": {"line": FINDING_LINE, "character": 2}},
