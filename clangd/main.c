@@ -147,33 +147,44 @@ static bool one_shot(char **clangd_argv) {
   return false;
 }
 
+/* Delivers each message read from `fd` until its end; `from` names the
+ * side in the log. */
+static void relay(int fd, session *s, const char *from,
+                  void (*deliver)(session *, const char *, size_t)) {
+  lsp_reader *reader = malloc(sizeof *reader);
+  if (!reader)
+    abort();
+  lsp_reader_init(reader, fd);
+  for (;;) {
+    char *body, problem[256];
+    size_t length;
+    lsp_read_status status = lsp_read(reader, &body, &length, problem, sizeof problem);
+    if (status == LSP_READ_END)
+      break;
+    if (status == LSP_READ_MALFORMED) {
+      fprintf(stderr, "barrierpair-clangd: skipped a malformed message from %s: %s\n", from,
+              problem);
+      continue;
+    }
+    if (problem[0])
+      fprintf(stderr, "barrierpair-clangd: in the input from %s: %s\n", from, problem);
+    deliver(s, body, length);
+    free(body);
+  }
+  free(reader);
+}
+
 typedef struct {
   session *session;
   int from_clangd;
   pid_t clangd;
 } clangd_side;
 
-/* Relays clangd's messages; when clangd closes its output, the wrapper ends
- * with clangd's exit status. */
+/* When clangd closes its output, the wrapper ends with clangd's exit
+ * status. */
 static void *relay_from_clangd(void *argument) {
   clangd_side *side = argument;
-  static lsp_reader reader;
-  lsp_reader_init(&reader, side->from_clangd);
-  for (;;) {
-    char *body, problem[256];
-    size_t length;
-    lsp_read_status status = lsp_read(&reader, &body, &length, problem, sizeof problem);
-    if (status == LSP_READ_END)
-      break;
-    if (status == LSP_READ_MALFORMED) {
-      fprintf(stderr, "barrierpair-clangd: skipped a malformed message from clangd: %s\n", problem);
-      continue;
-    }
-    if (problem[0])
-      fprintf(stderr, "barrierpair-clangd: clangd's output: %s\n", problem);
-    session_from_clangd(side->session, body, length);
-    free(body);
-  }
+  relay(side->from_clangd, side->session, "clangd", session_from_clangd);
   int wait_status = 0;
   while (waitpid(side->clangd, &wait_status, 0) < 0 && errno == EINTR)
     ;
@@ -229,24 +240,7 @@ int main(int argc, char **argv) {
   if (pthread_create(&thread, NULL, relay_from_clangd, &side) != 0)
     abort();
 
-  static lsp_reader reader;
-  lsp_reader_init(&reader, 0);
-  for (;;) {
-    char *body, problem[256];
-    size_t length;
-    lsp_read_status read_status = lsp_read(&reader, &body, &length, problem, sizeof problem);
-    if (read_status == LSP_READ_END)
-      break;
-    if (read_status == LSP_READ_MALFORMED) {
-      fprintf(stderr, "barrierpair-clangd: skipped a malformed message from the editor: %s\n",
-              problem);
-      continue;
-    }
-    if (problem[0])
-      fprintf(stderr, "barrierpair-clangd: editor's input: %s\n", problem);
-    session_from_editor(s, body, length);
-    free(body);
-  }
+  relay(0, s, "the editor", session_from_editor);
   /* The editor is gone: clangd sees the end of its input and exits, and the
    * other thread ends the wrapper with its status. */
   session_stop_analysis(s);
