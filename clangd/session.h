@@ -18,7 +18,8 @@ session *session_create(int editor_out, int clangd_in, const char *barrierpair,
 void session_from_editor(session *s, const char *body, size_t length);
 void session_from_clangd(session *s, const char *body, size_t length);
 
-/* No more writes to clangd (its input is closed by the caller). */
+/* Ends the analysis before the wrapper ends: the one running is killed and
+ * none is started after it. */
 void session_stop_analysis(session *s);
 
 /* Takes the lock on the editor's output for good: nothing is written after
