@@ -22,6 +22,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -49,6 +50,9 @@ struct Job {
   std::string directory; // where the command runs
   std::vector<std::string> commandLine;
 };
+
+// --contents: absolute path -> the text to analyse instead of the file's.
+using Overlays = std::vector<std::pair<std::string, std::string>>;
 
 struct Result {
   EnginePtr engine{nullptr, bp_engine_destroy};
@@ -163,10 +167,24 @@ std::vector<std::string> adjust(const Job &job) {
   return result;
 }
 
-void runJob(const Job &job, Result &result) {
+// The disk, with the overlaid files' texts in front of it.
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystemFor(const Overlays &overlays) {
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> disk = llvm::vfs::createPhysicalFileSystem();
+  if (overlays.empty())
+    return disk;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> memory(
+      new llvm::vfs::InMemoryFileSystem());
+  for (const auto &[path, text] : overlays)
+    memory->addFile(path, 0, llvm::MemoryBuffer::getMemBufferCopy(text, path));
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> layered(
+      new llvm::vfs::OverlayFileSystem(disk));
+  layered->pushOverlay(memory);
+  return layered;
+}
+
+void runJob(const Job &job, const Overlays &overlays, Result &result) {
   result.engine.reset(bp_engine_create());
-  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystem =
-      llvm::vfs::createPhysicalFileSystem();
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystem = fileSystemFor(overlays);
   fileSystem->setCurrentWorkingDirectory(job.directory);
   FileSystemOptions options;
   options.WorkingDir = job.directory;
@@ -294,13 +312,31 @@ extern "C" void bp_check_lower(const bp_check_request *request, bp_engine *engin
     return;
   }
 
+  Overlays overlays;
+  for (size_t i = 0; i < request->overlay_count; i++) {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> contents =
+        llvm::MemoryBuffer::getFile(request->contents_files[i]);
+    if (!contents) {
+      error("cannot read the contents file '" + std::string(request->contents_files[i]) +
+            "': " + contents.getError().message());
+      summary->input_error = true;
+      return;
+    }
+    overlays.emplace_back(absolute(request->overlaid_files[i], cwd),
+                          (*contents)->getBuffer().str());
+  }
+  auto overlaid = [&](const std::string &file) {
+    return std::any_of(overlays.begin(), overlays.end(),
+                       [&](const auto &overlay) { return overlay.first == file; });
+  };
+
   std::vector<Job> jobs;
   llvm::StringSet<> seen;
   std::vector<bool> named; // per job: the file was named on the command line
   if (request->file_count) {
     for (size_t i = 0; i < request->file_count; i++) {
       std::string file = absolute(request->files[i], cwd);
-      if (!llvm::sys::fs::exists(file)) {
+      if (!llvm::sys::fs::exists(file) && !overlaid(file)) {
         error("no such file: '" + std::string(request->files[i]) + "'");
         summary->input_error = true;
         continue;
@@ -342,7 +378,7 @@ extern "C" void bp_check_lower(const bp_check_request *request, bp_engine *engin
   Progress progress(request->progress, jobs.size());
   auto work = [&]() {
     for (size_t i; (i = next.fetch_add(1)) < jobs.size();) {
-      runJob(jobs[i], results[i]);
+      runJob(jobs[i], overlays, results[i]);
       progress.done(jobs[i].file);
     }
   };

@@ -20,6 +20,11 @@ typedef struct {
   bool fixed;    /* `--` was given */
   unsigned jobs; /* worker threads, at least 1 */
   bool progress; /* show files done / total on stderr */
+  /* --contents: each overlaid file is analysed with the text of its
+   * contents file instead of what is on disk (an editor's unsaved buffer). */
+  const char *const *overlaid_files;
+  const char *const *contents_files;
+  size_t overlay_count;
 } bp_check_request;
 
 typedef struct {

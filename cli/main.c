@@ -42,6 +42,9 @@ typedef struct {
   const char *write_baseline;
   const char **primitive_files;
   size_t primitive_file_count;
+  const char **overlaid_files; /* --contents <file>=<contents-file> */
+  const char **contents_files;
+  size_t overlay_count;
   bp_options analysis;
 } options;
 
@@ -67,6 +70,8 @@ static const char usage_text[] =
     "  --strict-marking          missing-access-once flags every unmarked access of a\n"
     "                            paired site, payloads and private reads included\n"
     "  --primitives <file>       add the barriers and accesses <file> declares (may be repeated)\n"
+    "  --contents <file>=<text>  analyse <file> as if it held the contents of the file <text>\n"
+    "                            (an editor's unsaved buffer; may be repeated)\n"
     "  -h, --help                this help;  --version  the version\n"
     "\n"
     "exit status: 0 no findings, 1 findings, 2 a usage or input error\n";
@@ -114,7 +119,9 @@ static int parse_options(int argc, char **argv, int first, options *o) {
   o->jobs = cores > 0 ? (unsigned)cores : 1;
   o->files = calloc((size_t)argc + 1, sizeof *o->files);
   o->primitive_files = calloc((size_t)argc + 1, sizeof *o->primitive_files);
-  if (!o->files || !o->primitive_files)
+  o->overlaid_files = calloc((size_t)argc + 1, sizeof *o->overlaid_files);
+  o->contents_files = calloc((size_t)argc + 1, sizeof *o->contents_files);
+  if (!o->files || !o->primitive_files || !o->overlaid_files || !o->contents_files)
     abort();
   for (int i = first; i < argc; i++) {
     const char *argument = argv[i];
@@ -199,6 +206,17 @@ static int parse_options(int argc, char **argv, int first, options *o) {
       o->primitive_files[o->primitive_file_count++] = value;
       continue;
     }
+    if ((value = option_value(argc, argv, &i, "--contents", NULL, &matched)) || matched) {
+      const char *equals = value ? strchr(value, '=') : NULL;
+      if (!equals || equals == value || !equals[1])
+        return usage_error("--contents needs <file>=<contents-file>, not '%s'", value ? value : "");
+      char *file = strndup(value, (size_t)(equals - value));
+      if (!file)
+        abort();
+      o->overlaid_files[o->overlay_count] = file;
+      o->contents_files[o->overlay_count++] = equals + 1;
+      continue;
+    }
     if (argument[0] == '-' && argument[1])
       return usage_error("unknown option '%s'", argument);
     o->files[o->file_count++] = argument;
@@ -232,6 +250,10 @@ static bool load_primitive_files(const options *o) {
 }
 
 static void free_options(options *o) {
+  for (size_t i = 0; i < o->overlay_count; i++)
+    free((char *)o->overlaid_files[i]);
+  free(o->overlaid_files);
+  free(o->contents_files);
   free(o->files);
   free(o->primitive_files);
 }
@@ -249,6 +271,28 @@ static char *current_directory(void) {
       return NULL;
     size *= 2;
   }
+}
+
+/* `paths` made absolute against `cwd` (malloc()ed), as the engine records
+ * files. */
+static char **absolute_paths(const char *cwd, const char *const *paths, size_t count) {
+  char **result = calloc(count + 1, sizeof *result);
+  if (!result)
+    abort();
+  for (size_t i = 0; i < count; i++) {
+    const char *path = paths[i];
+    while (path[0] == '.' && path[1] == '/')
+      path += 2;
+    size_t size = strlen(cwd) + strlen(path) + 2;
+    result[i] = malloc(size);
+    if (!result[i])
+      abort();
+    if (path[0] == '/' || !cwd)
+      snprintf(result[i], size, "%s", path);
+    else
+      snprintf(result[i], size, "%s/%s", cwd, path);
+  }
+  return result;
 }
 
 /* Analyses the merged program and writes the report; returns the exit
@@ -292,12 +336,18 @@ static int analyse_and_report(const options *o, bp_engine *engine, bool input_er
       return EXIT_ERROR;
     }
   }
-  bp_report report = {engine, findings, count, cwd};
+  char **overlaid = absolute_paths(cwd, o->overlaid_files, o->overlay_count);
+  bp_report report = {
+      engine,          findings, count, cwd, (const char *const *)overlaid, o->contents_files,
+      o->overlay_count};
   bool written = o->output_format == FORMAT_JSON    ? bp_report_json(out, &report)
                  : o->output_format == FORMAT_SARIF ? bp_report_sarif(out, &report)
                                                     : bp_report_text(out, &report);
   if (out != stdout && fclose(out) != 0)
     written = false;
+  for (size_t i = 0; i < o->overlay_count; i++)
+    free(overlaid[i]);
+  free(overlaid);
   if (!written) {
     fprintf(stderr, "barrierpair: error: cannot write the report\n");
     status = EXIT_ERROR;
@@ -320,8 +370,9 @@ static int command_check(int argc, char **argv) {
     free_options(&o);
     return EXIT_ERROR;
   }
-  bp_check_request request = {o.build_dir,   o.files, o.file_count, o.fixed_args,
-                              o.fixed_count, o.fixed, o.jobs,       isatty(2) == 1};
+  bp_check_request request = {o.build_dir,      o.files,          o.file_count,   o.fixed_args,
+                              o.fixed_count,    o.fixed,          o.jobs,         isatty(2) == 1,
+                              o.overlaid_files, o.contents_files, o.overlay_count};
   bp_engine *engine = bp_engine_create();
   bp_check_summary summary;
   bp_check_lower(&request, engine, &summary);
@@ -354,6 +405,10 @@ static int command_link(int argc, char **argv) {
   if (!load_primitive_files(&o)) {
     free_options(&o);
     return EXIT_ERROR;
+  }
+  if (o.overlay_count) {
+    free_options(&o);
+    return usage_error("%s", "--contents is an option of check: link reads site files");
   }
   const char *directory = o.files[0];
   DIR *dir = opendir(directory);

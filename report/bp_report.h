@@ -18,6 +18,11 @@ typedef struct {
   const bp_finding *findings;
   size_t count;
   const char *base_dir; /* absolute; files below it are written relative to it */
+  /* Files analysed with another file's text (check --contents): the text
+   * report quotes their lines from the contents file. Absolute paths. */
+  const char *const *overlaid_files;
+  const char *const *contents_files;
+  size_t overlay_count;
 } bp_report;
 
 /* A file's path as reports write it (malloc()ed). */

@@ -112,8 +112,12 @@ static char *source_line(const char *path, uint32_t line) {
 }
 
 /* The source line and a caret under `column`, as clang prints them. */
-static void print_snippet(FILE *out, const bp_engine *engine, bp_location location) {
-  char *line = source_line(bp_file_path(engine, location.file), location.line);
+static void print_snippet(FILE *out, const bp_report *report, bp_location location) {
+  const char *path = bp_file_path(report->engine, location.file);
+  for (size_t i = 0; i < report->overlay_count; i++)
+    if (strcmp(path, report->overlaid_files[i]) == 0)
+      path = report->contents_files[i];
+  char *line = source_line(path, location.line);
   if (!line)
     return;
   int width = snprintf(NULL, 0, "%u", (unsigned)location.line);
@@ -150,7 +154,7 @@ static void print_diagnostic(FILE *out, const bp_report *report, uint32_t event,
   fprintf(out, "%s:%u:%u: %s: %s%s\n", path, (unsigned)location->line, (unsigned)location->column,
           kind, text, suffix);
   free(path);
-  print_snippet(out, report->engine, *location);
+  print_snippet(out, report, *location);
 }
 
 bool bp_report_text(FILE *out, const bp_report *report) {
