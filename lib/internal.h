@@ -53,11 +53,22 @@ typedef struct {
   uint32_t barrier;
 } bp_ordering;
 
+/* An annotation as the engine keeps it: its strings are names ids. */
+typedef struct {
+  bp_annotation_kind kind;
+  bool macro;
+  bp_location location;
+  uint32_t first_line, last_line, next_code_line;
+  uint32_t name, reason;
+  uint32_t event;
+} bp_annotation_record;
+
 struct bp_engine {
-  bp_interner files, objects, names; /* names: functions and object displays */
+  bp_interner files, objects, names; /* names: functions, object displays, annotation words */
   bp_vec object_displays;            /* uint32_t: object id -> names id */
   bp_vec functions;                  /* bp_function */
   bp_vec events;                     /* bp_event */
+  bp_vec annotations;                /* bp_annotation_record */
   bool building;
 };
 
@@ -87,6 +98,37 @@ void bp_mark_paired(bp_analysis *analysis, uint32_t barrier);
 /* site.c: the accesses on one side of an event of a function (before it, or
  * after it), following the control flow; adds event ids to `accesses`. */
 void bp_accesses_around(const bp_engine *engine, uint32_t event, bool after, bp_vec *accesses);
+
+/* annotation_checks.c: declared pairings count before unpaired-barrier
+ * runs; the annotations are checked after every other check; suppressions
+ * drop candidates last and report the ones that silenced nothing. */
+void bp_honour_declared_pairings(bp_analysis *analysis);
+void bp_check_annotations(bp_analysis *analysis);
+void bp_apply_suppressions(bp_analysis *analysis);
+
+/* The whole program is analysed: unpaired-barrier runs only then, so a
+ * name missing from the program is missing, not in another file. */
+bool bp_whole_program(const bp_analysis *analysis);
+
+/* message.c: a growing malloc()ed string, for the texts of findings. */
+typedef struct {
+  char *text;
+  size_t length, capacity;
+} bp_text;
+
+void bp_text_append(bp_text *buffer, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* 'cmm_smp_rmb()', or what stands for a barrier with no primitive. */
+void bp_text_append_barrier(bp_text *buffer, const bp_engine *engine, uint32_t event);
+
+char *bp_annotation_message(const bp_engine *engine,
+                            const bp_finding *finding); /* annotation_message.c */
+
+/* intern.c: the id of `string`, or UINT32_MAX when it was never added. */
+uint32_t bp_interner_find(const bp_interner *interner, const char *string);
 
 void bp_check_pairs(bp_analysis *analysis);         /* pairing.c */
 void bp_check_chains(bp_analysis *analysis);        /* chains.c */

@@ -13,6 +13,7 @@ bp_engine *bp_engine_create(void) {
   bp_vec_init(&engine->object_displays, sizeof(uint32_t));
   bp_vec_init(&engine->functions, sizeof(bp_function));
   bp_vec_init(&engine->events, sizeof(bp_event));
+  bp_vec_init(&engine->annotations, sizeof(bp_annotation_record));
   return engine;
 }
 
@@ -30,6 +31,7 @@ void bp_engine_destroy(bp_engine *engine) {
   }
   bp_vec_free(&engine->functions);
   bp_vec_free(&engine->events);
+  bp_vec_free(&engine->annotations);
   bp_vec_free(&engine->object_displays);
   bp_interner_free(&engine->files);
   bp_interner_free(&engine->objects);

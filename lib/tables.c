@@ -31,6 +31,7 @@ static const char *const rule_names[BP_RULE_COUNT] = {
     [BP_RULE_WEAK_BARRIER] = "weak-barrier",
     [BP_RULE_TRANSITIVE_WEAK_BARRIER] = "transitive-weak-barrier",
     [BP_RULE_UNPAIRED_BARRIER] = "unpaired-barrier",
+    [BP_RULE_STALE_ANNOTATION] = "stale-annotation",
 };
 
 const bp_scenario *bp_scenario_get(int number) {

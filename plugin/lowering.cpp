@@ -670,6 +670,7 @@ FileMap lowerTranslationUnit(ASTContext &context, bp_engine *engine) {
       continue;
     FunctionLowering(context, engine, files).lower(function);
   }
+  scanAnnotations(sources, files, engine);
   return files;
 }
 

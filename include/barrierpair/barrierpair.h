@@ -103,6 +103,7 @@ typedef enum {
   BP_RULE_WEAK_BARRIER,
   BP_RULE_TRANSITIVE_WEAK_BARRIER,
   BP_RULE_UNPAIRED_BARRIER,
+  BP_RULE_STALE_ANNOTATION, /* an annotation that is malformed or does not hold */
   BP_RULE_COUNT
 } bp_rule;
 
@@ -155,7 +156,10 @@ void bp_set_event_text(bp_engine *engine, uint32_t event, bp_location statement,
 
 /* ---- Reading the program back ---- */
 
-typedef enum { BP_EVENT_ACCESS, BP_EVENT_BARRIER } bp_event_type;
+/* An annotation event is the place of an annotation (bp_scan_annotations):
+ * it belongs to no function (function == BP_NO_FUNCTION) and no block, so
+ * the analysis never walks it; findings about the annotation point at it. */
+typedef enum { BP_EVENT_ACCESS, BP_EVENT_BARRIER, BP_EVENT_ANNOTATION } bp_event_type;
 
 typedef struct {
   bp_event_type type;
@@ -181,11 +185,63 @@ const char *bp_object_display(const bp_engine *engine, uint32_t object);
 const char *bp_file_path(const bp_engine *engine, uint32_t file);
 const char *bp_event_indentation(const bp_engine *engine, uint32_t event);
 
+/* ---- Annotations (barrierpair/annotate.h, docs/annotations.md) ----
+ *
+ * Comments and macros in the source that silence a finding or declare a
+ * pairing. A front end hands the engine the text of each file it lowered;
+ * the engine reads the annotations from it, so every front end (and every
+ * site file) sees the same ones. */
+
+typedef enum {
+  BP_ANNOTATION_IGNORE,     /* barrierpair: ignore <rule>: <reason> */
+  BP_ANNOTATION_PAIRS_WITH, /* barrierpair: pairs with <function> */
+  BP_ANNOTATION_COMMENT     /* a kernel-style comment: "Pairs with smp_wmb() in foo()" */
+} bp_annotation_kind;
+
+#define BP_NO_ANNOTATION UINT32_MAX
+
+typedef struct {
+  bp_annotation_kind kind;
+  bool macro;              /* written as BARRIERPAIR_IGNORE / BARRIERPAIR_PAIRS_WITH */
+  bp_location location;    /* where the annotation's words start */
+  uint32_t first_line;     /* the lines its comment or macro spans */
+  uint32_t last_line;      /* (a block comment may span several) */
+  uint32_t next_code_line; /* the first line with code after it; 0: none */
+  const char *name;        /* ignore: the rule as written; otherwise the function */
+  const char *reason;      /* ignore: why, "" when none given */
+  uint32_t event;          /* its BP_EVENT_ANNOTATION event */
+} bp_annotation;
+
+/* Reads the annotations in `length` bytes of `text`, the contents of `file`
+ * (from bp_intern_file); returns how many it added. Call it between
+ * functions, not while one is being built. Scanning the same file twice adds
+ * nothing the second time. */
+size_t bp_scan_annotations(bp_engine *engine, uint32_t file, const char *text, size_t length);
+/* Adds one annotation (its `event` is ignored and made); returns its index,
+ * an existing one's when the same annotation is already there, or
+ * BP_NO_ANNOTATION while a function is being built. */
+uint32_t bp_add_annotation(bp_engine *engine, const bp_annotation *annotation);
+size_t bp_annotation_count(const bp_engine *engine);
+/* Fills *annotation; false when there is no annotation `index`. */
+bool bp_annotation_get(const bp_engine *engine, uint32_t index, bp_annotation *annotation);
+
 /* ---- Analysis ---- */
 
 typedef struct {
   bool disabled[BP_RULE_COUNT];
 } bp_options;
+
+/* What is wrong with an annotation (stale-annotation findings). */
+typedef enum {
+  BP_PROBLEM_NONE,
+  BP_PROBLEM_UNKNOWN_RULE,           /* ignore: names no rule */
+  BP_PROBLEM_NO_REASON,              /* ignore: says not why (it still silences) */
+  BP_PROBLEM_SILENCES_NOTHING,       /* ignore: no finding of its rule where it applies */
+  BP_PROBLEM_BESIDE_NO_BARRIER,      /* pairs with: no barrier where it applies */
+  BP_PROBLEM_NO_SUCH_FUNCTION,       /* pairs with: whole program, no function of that name */
+  BP_PROBLEM_PARTNER_HAS_NO_BARRIER, /* the named function has no barrier */
+  BP_PROBLEM_NOT_A_PARTNER           /* comment: the barrier pairs, but not with that function */
+} bp_annotation_problem;
 
 /* One side of a pairing: two accesses of one function, in program order,
  * and the barrier between them (BP_NO_EVENT when none). */
@@ -211,6 +267,9 @@ typedef struct {
   /* transitive-weak-barrier: the cycle's links in order, chain[0] == side */
   bp_side chain[BP_CHAIN_MAX];
   uint32_t chain_length;
+  /* stale-annotation: the annotation (bp_annotation_get) and what is wrong */
+  uint32_t annotation;
+  bp_annotation_problem problem;
 } bp_finding;
 
 /* Runs the analysis; returns the number of findings and stores them, sorted
@@ -253,20 +312,20 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * program, or hands its engine over; the whole program is their merge, and
  * bp_analyze runs once over it. Merging unifies files by path and objects by
  * key (so `x` of two files is one object, a `static` one stays per file), and
- * adds a function only once when two inputs define it at the same place. */
+ * adds a function only once when two inputs define it at the same place, an
+ * annotation only once when two inputs read it at the same place. */
 
-#define BP_SITES_VERSION 1
+#define BP_SITES_VERSION 2
 
 /* Writes `engine`'s program (files, objects, functions with their blocks and
- * edges, every event field); false on a write error. */
+ * edges, every event field, annotations); false on a write error. */
 bool bp_program_write(const bp_engine *engine, FILE *out);
 
 /* Reads a site file and merges its program into `engine`. `name` names the
  * input in errors. A file that is not a site file, has another version or is
  * corrupt leaves `engine` unchanged, returns false and puts
  * "name:line: what is wrong" in `error` (`error_size` bytes). */
-bool bp_program_read(bp_engine *engine, FILE *in, const char *name, char *error,
-                     size_t error_size);
+bool bp_program_read(bp_engine *engine, FILE *in, const char *name, char *error, size_t error_size);
 
 /* Adds `from`'s program to `into`; returns how many functions it added. */
 size_t bp_program_merge(bp_engine *into, const bp_engine *from);
