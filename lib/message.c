@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-void bp_text_append(bp_text *buffer, const char *format, ...) {
-  va_list args;
-  va_start(args, format);
+typedef bp_text text_buffer; /* internal.h: other files word findings too */
+
+static void append_list(text_buffer *buffer, const char *format, va_list args) {
   va_list copy;
   va_copy(copy, args);
   int needed = vsnprintf(NULL, 0, format, copy);
@@ -24,28 +24,45 @@ void bp_text_append(bp_text *buffer, const char *format, ...) {
   }
   vsnprintf(buffer->text + buffer->length, (size_t)needed + 1, format, args);
   buffer->length += (size_t)needed;
+}
+
+static void append(text_buffer *buffer, const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  append_list(buffer, format, args);
   va_end(args);
 }
 
-static void append_access(bp_text *buffer, const bp_engine *engine, uint32_t event) {
+void bp_text_append(bp_text *buffer, const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  append_list(buffer, format, args);
+  va_end(args);
+}
+
+static void append_access(text_buffer *buffer, const bp_engine *engine, uint32_t event) {
   const bp_event *access = bp_event_get(engine, event);
-  bp_text_append(buffer, access->kind == BP_ACCESS_STORE ? "the store to '%s'" : "the load of '%s'",
-                 bp_object_display(engine, access->object));
+  append(buffer, access->kind == BP_ACCESS_STORE ? "the store to '%s'" : "the load of '%s'",
+         bp_object_display(engine, access->object));
+}
+
+static void append_barrier(text_buffer *buffer, const bp_engine *engine, uint32_t event) {
+  const bp_primitive *primitive = bp_primitive_get(bp_event_get(engine, event)->primitive);
+  if (primitive)
+    append(buffer, "'%s()'", primitive->name);
+  else
+    append(buffer, "a sequentially consistent atomic access");
 }
 
 void bp_text_append_barrier(bp_text *buffer, const bp_engine *engine, uint32_t event) {
-  const bp_primitive *primitive = bp_primitive_get(bp_event_get(engine, event)->primitive);
-  if (primitive)
-    bp_text_append(buffer, "'%s()'", primitive->name);
-  else
-    bp_text_append(buffer, "a sequentially consistent atomic access");
+  append_barrier(buffer, engine, event);
 }
 
-static void append_scenario_name(bp_text *buffer, int number) {
+static void append_scenario_name(text_buffer *buffer, int number) {
   const bp_scenario *scenario = bp_scenario_get(number);
-  bp_text_append(buffer, "scenario %d", number);
+  append(buffer, "scenario %d", number);
   if (scenario && scenario->name[0])
-    bp_text_append(buffer, " (%s)", scenario->name);
+    append(buffer, " (%s)", scenario->name);
 }
 
 static const char *function_of(const bp_engine *engine, const bp_side *side) {
@@ -58,16 +75,15 @@ const char *bp_finding_fix_barrier(const bp_finding *finding) {
 
 /* A read or write barrier with nothing of its kind on one side. */
 static char *wrong_kind_message(const bp_engine *engine, const bp_finding *finding) {
-  bp_text buffer = {0};
+  text_buffer buffer = {0};
   bool loads = bp_event_get(engine, finding->side.barrier)->strength == BP_STRENGTH_LOADS;
-  bp_text_append_barrier(&buffer, engine, finding->side.barrier);
-  bp_text_append(
-      &buffer, " orders only %s, but in '%s' it has no %s on one side: it stands between ",
-      loads ? "loads" : "stores", function_of(engine, &finding->side), loads ? "load" : "store");
+  append_barrier(&buffer, engine, finding->side.barrier);
+  append(&buffer, " orders only %s, but in '%s' it has no %s on one side: it stands between ",
+         loads ? "loads" : "stores", function_of(engine, &finding->side), loads ? "load" : "store");
   append_access(&buffer, engine, finding->side.first);
-  bp_text_append(&buffer, " and ");
+  append(&buffer, " and ");
   append_access(&buffer, engine, finding->side.second);
-  bp_text_append(&buffer, "; this needs %s here", bp_finding_fix_barrier(finding));
+  append(&buffer, "; this needs %s here", bp_finding_fix_barrier(finding));
   return buffer.text;
 }
 
@@ -76,39 +92,38 @@ static const char *object_of(const bp_engine *engine, uint32_t event) {
 }
 
 static char *unpaired_message(const bp_engine *engine, const bp_finding *finding) {
-  bp_text buffer = {0};
-  bp_text_append_barrier(&buffer, engine, finding->side.barrier);
-  bp_text_append(&buffer,
-                 " in '%s' pairs with no other function: none accesses '%s' and then '%s' "
-                 "(its partner may be in code not analysed)",
-                 function_of(engine, &finding->side), object_of(engine, finding->side.second),
-                 object_of(engine, finding->side.first));
+  text_buffer buffer = {0};
+  append_barrier(&buffer, engine, finding->side.barrier);
+  append(&buffer,
+         " in '%s' pairs with no other function: none accesses '%s' and then '%s' "
+         "(its partner may be in code not analysed)",
+         function_of(engine, &finding->side), object_of(engine, finding->side.second),
+         object_of(engine, finding->side.first));
   return buffer.text;
 }
 
 static char *transitive_message(const bp_engine *engine, const bp_finding *finding) {
-  bp_text buffer = {0};
-  bp_text_append_barrier(&buffer, engine, finding->side.barrier);
-  bp_text_append(&buffer, " is not transitive, but '%s' orders ",
-                 function_of(engine, &finding->side));
+  text_buffer buffer = {0};
+  append_barrier(&buffer, engine, finding->side.barrier);
+  append(&buffer, " is not transitive, but '%s' orders ", function_of(engine, &finding->side));
   append_access(&buffer, engine, finding->side.first);
-  bp_text_append(&buffer, " before ");
+  append(&buffer, " before ");
   append_access(&buffer, engine, finding->side.second);
-  bp_text_append(&buffer, " with it on a cycle through ");
+  append(&buffer, " with it on a cycle through ");
   for (uint32_t k = 1; k < finding->chain_length; k++)
-    bp_text_append(&buffer, "%s'%s'",
-                   k == 1                           ? ""
-                   : k + 1 == finding->chain_length ? " and "
-                                                    : ", ",
-                   function_of(engine, &finding->chain[k]));
-  bp_text_append(&buffer, " (");
+    append(&buffer, "%s'%s'",
+           k == 1                           ? ""
+           : k + 1 == finding->chain_length ? " and "
+                                            : ", ",
+           function_of(engine, &finding->chain[k]));
+  append(&buffer, " (");
   for (uint32_t k = 0; k < finding->chain_length; k++)
-    bp_text_append(&buffer, "'%s' -> ", object_of(engine, finding->chain[k].first));
-  bp_text_append(&buffer, "'%s'); this needs %s here", object_of(engine, finding->side.first),
-                 bp_finding_fix_barrier(finding));
+    append(&buffer, "'%s' -> ", object_of(engine, finding->chain[k].first));
+  append(&buffer, "'%s'); this needs %s here", object_of(engine, finding->side.first),
+         bp_finding_fix_barrier(finding));
   if (finding->other_pairings)
-    bp_text_append(&buffer, " (and %u other cycle%s)", finding->other_pairings,
-                   finding->other_pairings == 1 ? "" : "s");
+    append(&buffer, " (and %u other cycle%s)", finding->other_pairings,
+           finding->other_pairings == 1 ? "" : "s");
   return buffer.text;
 }
 
@@ -121,41 +136,41 @@ char *bp_finding_message(const bp_engine *engine, const bp_finding *finding) {
     return transitive_message(engine, finding);
   if (finding->partner.function == BP_NO_FUNCTION)
     return wrong_kind_message(engine, finding);
-  bp_text buffer = {0};
+  text_buffer buffer = {0};
   if (finding->rule == BP_RULE_WEAK_BARRIER) {
-    bp_text_append_barrier(&buffer, engine, finding->side.barrier);
-    bp_text_append(&buffer, " is too weak to order ");
+    append_barrier(&buffer, engine, finding->side.barrier);
+    append(&buffer, " is too weak to order ");
   } else {
-    bp_text_append(&buffer, "no barrier orders ");
+    append(&buffer, "no barrier orders ");
   }
   append_access(&buffer, engine, finding->side.first);
-  bp_text_append(&buffer, " before ");
+  append(&buffer, " before ");
   append_access(&buffer, engine, finding->side.second);
-  bp_text_append(&buffer, " in '%s'; with '%s' this is ", function_of(engine, &finding->side),
-                 function_of(engine, &finding->partner));
+  append(&buffer, " in '%s'; with '%s' this is ", function_of(engine, &finding->side),
+         function_of(engine, &finding->partner));
   append_scenario_name(&buffer, finding->scenario);
-  bp_text_append(&buffer, ", which needs %s here", bp_finding_fix_barrier(finding));
+  append(&buffer, ", which needs %s here", bp_finding_fix_barrier(finding));
   if (finding->other_pairings)
-    bp_text_append(&buffer, " (and %u other pairing%s)", finding->other_pairings,
-                   finding->other_pairings == 1 ? "" : "s");
+    append(&buffer, " (and %u other pairing%s)", finding->other_pairings,
+           finding->other_pairings == 1 ? "" : "s");
   return buffer.text;
 }
 
 /* What one side of a pairing or a link of a cycle does. */
 static char *side_note(const bp_engine *engine, const bp_side *partner) {
-  bp_text buffer = {0};
+  text_buffer buffer = {0};
   if (partner->barrier == BP_NO_EVENT) {
-    bp_text_append(&buffer, "'%s' has no barrier between ", function_of(engine, partner));
+    append(&buffer, "'%s' has no barrier between ", function_of(engine, partner));
     append_access(&buffer, engine, partner->first);
-    bp_text_append(&buffer, " and ");
+    append(&buffer, " and ");
     append_access(&buffer, engine, partner->second);
   } else {
-    bp_text_append(&buffer, "'%s' orders ", function_of(engine, partner));
+    append(&buffer, "'%s' orders ", function_of(engine, partner));
     append_access(&buffer, engine, partner->first);
-    bp_text_append(&buffer, " before ");
+    append(&buffer, " before ");
     append_access(&buffer, engine, partner->second);
-    bp_text_append(&buffer, " with ");
-    bp_text_append_barrier(&buffer, engine, partner->barrier);
+    append(&buffer, " with ");
+    append_barrier(&buffer, engine, partner->barrier);
   }
   return buffer.text;
 }
@@ -172,9 +187,9 @@ char *bp_finding_scenario_note(const bp_engine *engine, const bp_finding *findin
   const bp_scenario *scenario = bp_scenario_get(finding->scenario);
   if (!scenario)
     return NULL;
-  bp_text buffer = {0};
+  text_buffer buffer = {0};
   append_scenario_name(&buffer, finding->scenario);
-  bp_text_append(&buffer, " forbids %s: ", scenario->bug_on);
+  append(&buffer, " forbids %s: ", scenario->bug_on);
   const char *names[4] = {
       function_of(engine, &finding->side),
       function_of(engine, &finding->partner),
@@ -189,10 +204,10 @@ char *bp_finding_scenario_note(const bp_engine *engine, const bp_finding *findin
         matched = i;
     }
     if (matched >= 0) {
-      bp_text_append(&buffer, "'%s'", names[matched]);
+      append(&buffer, "'%s'", names[matched]);
       p += 3;
     } else {
-      bp_text_append(&buffer, "%c", *p++);
+      append(&buffer, "%c", *p++);
     }
   }
   return buffer.text;
@@ -208,12 +223,11 @@ size_t bp_finding_notes(const bp_engine *engine, const bp_finding *finding,
   if (finding->chain_length) {
     for (uint32_t k = 1; k < finding->chain_length; k++)
       notes[count++] = (bp_note){where(&finding->chain[k]), side_note(engine, &finding->chain[k])};
-    bp_text buffer = {0};
-    bp_text_append(
-        &buffer,
-        "read and write barriers are not transitive: a cycle through %u functions needs a "
-        "full barrier on every link (the article's three-CPU example)",
-        finding->chain_length);
+    text_buffer buffer = {0};
+    append(&buffer,
+           "read and write barriers are not transitive: a cycle through %u functions needs a "
+           "full barrier on every link (the article's three-CPU example)",
+           finding->chain_length);
     notes[count++] = (bp_note){finding->at, buffer.text};
     return count;
   }
