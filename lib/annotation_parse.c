@@ -262,7 +262,7 @@ static void first_pass(scanner *s) {
 /* ---- The second pass: the words of each comment ---- */
 
 /* A comment's words with line breaks, the '*' that starts a block comment's
- * continuation lines and tabs made single spaces; `origin` maps each
+ * continuation lines, tabs and runs of spaces made single spaces; `origin` maps each
  * character back to its offset in the file. */
 typedef struct {
   char *text;
@@ -286,6 +286,8 @@ static words comment_words(const scanner *s, const comment_span *span) {
     } else if (c == '\t') {
       c = ' ';
     }
+    if (c == ' ' && w.length && w.text[w.length - 1] == ' ')
+      continue; /* one space stands for any run */
     w.text[w.length] = c;
     w.origin[w.length++] = i;
   }
