@@ -213,9 +213,10 @@ typedef struct {
 } bp_annotation;
 
 /* Reads the annotations in `length` bytes of `text`, the contents of `file`
- * (from bp_intern_file); returns how many it added. Call it between
- * functions, not while one is being built. Scanning the same file twice adds
- * nothing the second time. */
+ * (from bp_intern_file); returns how many it added. Call it after the
+ * file's functions are built (not while one is): a kernel-style comment is
+ * kept only beside a barrier already there. Scanning the same file twice
+ * adds nothing the second time. */
 size_t bp_scan_annotations(bp_engine *engine, uint32_t file, const char *text, size_t length);
 /* Adds one annotation (its `event` is ignored and made); returns its index,
  * an existing one's when the same annotation is already there, or
