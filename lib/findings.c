@@ -134,14 +134,19 @@ size_t bp_analyze(bp_engine *engine, const bp_options *options, bp_finding **fin
   if (analysis.orderings.count)
     qsort(analysis.orderings.items, analysis.orderings.count, sizeof(bp_ordering),
           compare_by_objects);
+  bp_compute_held_locks(&analysis);
   bp_index_marking(&analysis);
   bp_check_pairs(&analysis);
   bp_check_chains(&analysis);
+  bp_honour_declared_pairings(&analysis);
   bp_check_unpaired(&analysis);
   bp_check_barrier_kinds(&analysis);
+  bp_check_annotations(&analysis);
+  bp_apply_suppressions(&analysis);
   size_t count = bp_merge_findings(&analysis, findings);
   bp_vec_free(&analysis.orderings);
   bp_free_marking(&analysis);
+  free(analysis.held);
   free(analysis.paired);
   return count;
 }

@@ -85,6 +85,18 @@ uint32_t bp_interner_add(bp_interner *interner, const char *string) {
   return id;
 }
 
+uint32_t bp_interner_find(const bp_interner *interner, const char *string) {
+  if (!interner->slot_count)
+    return UINT32_MAX;
+  size_t mask = interner->slot_count - 1;
+  for (size_t slot = hash_string(string) & mask; interner->slots[slot]; slot = (slot + 1) & mask) {
+    uint32_t id = interner->slots[slot] - 1;
+    if (strcmp(bp_interner_get(interner, id), string) == 0)
+      return id;
+  }
+  return UINT32_MAX;
+}
+
 const char *bp_interner_get(const bp_interner *interner, uint32_t id) {
   if (id >= interner->strings.count)
     return "";

@@ -25,6 +25,7 @@ typedef struct {
   const char *id;          /* as primitive rows name it: URCU, KERNEL, ... */
   const char *name;        /* as messages name it */
   const char *spelling[3]; /* the fix-it's mb, rmb and wmb */
+  const char *marking[2];  /* BP_MARKING's load and store formats; NULL: liburcu's */
 } bp_family_row;
 
 const bp_family_row *bp_family_get(bp_family family); /* NULL when there is none */
@@ -35,6 +36,8 @@ size_t bp_builtin_primitive_count(void);
 int bp_table_add_primitive(const char *name, bp_family family, bp_op op, bp_order order);
 bp_family bp_table_add_family(const char *id, const char *name, const char *const spelling[3]);
 void bp_table_truncate(size_t primitive_count, size_t family_count);
+/* Sets a family's markings; false when the family has other ones already. */
+bool bp_table_set_marking(bp_family family, const char *load, const char *store);
 
 /* Strings interned to dense ids. */
 typedef struct {
@@ -72,11 +75,22 @@ typedef struct {
   uint32_t barrier;
 } bp_ordering;
 
+/* An annotation as the engine keeps it: its strings are names ids. */
+typedef struct {
+  bp_annotation_kind kind;
+  bool macro;
+  bp_location location;
+  uint32_t first_line, last_line, next_code_line;
+  uint32_t name, reason;
+  uint32_t event;
+} bp_annotation_record;
+
 struct bp_engine {
-  bp_interner files, objects, names; /* names: functions and object displays */
+  bp_interner files, objects, names; /* names: functions, object displays, annotation words */
   bp_vec object_displays;            /* uint32_t: object id -> names id */
   bp_vec functions;                  /* bp_function */
   bp_vec events;                     /* bp_event */
+  bp_vec annotations;                /* bp_annotation_record */
   bool building;
 };
 
@@ -93,6 +107,7 @@ typedef struct {
   bp_vec candidates; /* bp_finding */
   bool *paired;      /* per event: a barrier that some pairing or cycle uses */
   struct bp_marking_index *marking; /* marking.c */
+  uint32_t *held; /* locks.c: per event, BP_HELD_MAX locks held there (BP_NO_OBJECT: none) */
 } bp_analysis;
 
 /* The orderings from `first_object` to `second_object` are [*begin, end);
@@ -111,7 +126,44 @@ void bp_mark_paired(bp_analysis *analysis, uint32_t barrier);
  * after it), following the control flow; adds event ids to `accesses`. */
 void bp_accesses_around(const bp_engine *engine, uint32_t event, bool after, bp_vec *accesses);
 
-void bp_check_pairs(bp_analysis *analysis);         /* pairing.c */
+/* annotation_checks.c: declared pairings count before unpaired-barrier
+ * runs; the annotations are checked after every other check; suppressions
+ * drop candidates last and report the ones that silenced nothing. */
+void bp_honour_declared_pairings(bp_analysis *analysis);
+void bp_check_annotations(bp_analysis *analysis);
+void bp_apply_suppressions(bp_analysis *analysis);
+
+/* The whole program is analysed: unpaired-barrier runs only then, so a
+ * name missing from the program is missing, not in another file. */
+bool bp_whole_program(const bp_analysis *analysis);
+
+/* message.c: a growing malloc()ed string, for the texts of findings. */
+typedef struct {
+  char *text;
+  size_t length, capacity;
+} bp_text;
+
+void bp_text_append(bp_text *buffer, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* 'cmm_smp_rmb()', or what stands for a barrier with no primitive. */
+void bp_text_append_barrier(bp_text *buffer, const bp_engine *engine, uint32_t event);
+
+char *bp_annotation_message(const bp_engine *engine,
+                            const bp_finding *finding); /* annotation_message.c */
+
+/* intern.c: the id of `string`, or UINT32_MAX when it was never added. */
+uint32_t bp_interner_find(const bp_interner *interner, const char *string);
+
+/* locks.c: the locks held at each access, and whether one lock is held at
+ * all of `events`. */
+#define BP_HELD_MAX 2
+void bp_compute_held_locks(bp_analysis *analysis);
+bool bp_hold_common_lock(const bp_analysis *analysis, const uint32_t *events, size_t count);
+
+void bp_check_pairs(bp_analysis *analysis); /* pairing.c */
 /* marking.c: missing-access-once for one pair of orderings, `cpu0` being
  * CPU 0 of `scenario`; the index is built before the pairs are checked. */
 void bp_index_marking(bp_analysis *analysis);

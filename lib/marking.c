@@ -158,7 +158,8 @@ static void check_part(bp_analysis *analysis, const object_part *part) {
   for (; i < end; i++) {
     uint32_t id = analysis->marking->accesses[i].event;
     const bp_event *access = bp_event_get(engine, id);
-    if (access->marked)
+    uint32_t pair[2] = {id, race};
+    if (access->marked || bp_hold_common_lock(analysis, pair, 2))
       continue;
     if (!strict) {
       if (exempt_writer)

@@ -8,14 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-  char *text;
-  size_t length, capacity;
-} text_buffer;
+typedef bp_text text_buffer; /* internal.h: other files word findings too */
 
-static void append(text_buffer *buffer, const char *format, ...) {
-  va_list args;
-  va_start(args, format);
+static void append_list(text_buffer *buffer, const char *format, va_list args) {
   va_list copy;
   va_copy(copy, args);
   int needed = vsnprintf(NULL, 0, format, copy);
@@ -30,6 +25,19 @@ static void append(text_buffer *buffer, const char *format, ...) {
   }
   vsnprintf(buffer->text + buffer->length, (size_t)needed + 1, format, args);
   buffer->length += (size_t)needed;
+}
+
+static void append(text_buffer *buffer, const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  append_list(buffer, format, args);
+  va_end(args);
+}
+
+void bp_text_append(bp_text *buffer, const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  append_list(buffer, format, args);
   va_end(args);
 }
 
@@ -45,6 +53,10 @@ static void append_barrier(text_buffer *buffer, const bp_engine *engine, uint32_
     append(buffer, "'%s()'", primitive->name);
   else
     append(buffer, "a sequentially consistent atomic access");
+}
+
+void bp_text_append_barrier(bp_text *buffer, const bp_engine *engine, uint32_t event) {
+  append_barrier(buffer, engine, event);
 }
 
 static void append_scenario_name(text_buffer *buffer, int number) {
@@ -165,6 +177,8 @@ static char *marking_message(const bp_engine *engine, const bp_finding *finding)
 char *bp_finding_message(const bp_engine *engine, const bp_finding *finding) {
   if (finding->rule == BP_RULE_MISSING_ACCESS_ONCE)
     return marking_message(engine, finding);
+  if (finding->rule == BP_RULE_STALE_ANNOTATION)
+    return bp_annotation_message(engine, finding);
   if (finding->rule == BP_RULE_UNPAIRED_BARRIER)
     return unpaired_message(engine, finding);
   if (finding->rule == BP_RULE_TRANSITIVE_WEAK_BARRIER)

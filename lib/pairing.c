@@ -98,6 +98,9 @@ static void check_pair(pairing *p, const bp_ordering *cpu0, const bp_ordering *c
     return;
   if (!y0 && !y1 && !stored_elsewhere(p, cpu0->second_object, cpu0->function, cpu1->function))
     return;
+  uint32_t accesses[4] = {cpu0->first, cpu0->second, cpu1->first, cpu1->second};
+  if (bp_hold_common_lock(p->analysis, accesses, 4))
+    return; /* critical sections of one lock: never at the same time */
   int scenario = bp_scenario_number(x0, y0, y1, x1);
   check_side(p, cpu0, cpu1, scenario);
   check_side(p, cpu1, cpu0, bp_scenario_mirror(scenario));

@@ -248,8 +248,9 @@ static bool read_arguments(parser *p, declaration *d, const char *kinds,
 /* ---- Meaning ---- */
 
 static const char *const op_names[] = {
-    [BP_OP_FENCE] = "FENCE", [BP_OP_LOAD] = "LOAD",     [BP_OP_STORE] = "STORE",
-    [BP_OP_RMW] = "RMW",     [BP_OP_ACCESS] = "ACCESS",
+    [BP_OP_FENCE] = "FENCE",   [BP_OP_LOAD] = "LOAD",     [BP_OP_STORE] = "STORE",
+    [BP_OP_RMW] = "RMW",       [BP_OP_ACCESS] = "ACCESS", [BP_OP_LOCK] = "LOCK",
+    [BP_OP_UNLOCK] = "UNLOCK",
 };
 
 static const char *const order_names[] = {
@@ -320,6 +321,45 @@ static void add_family(parser *p, const declaration *d) {
     free(spelling[i]);
 }
 
+/* A marking is a printf format: exactly `places` "%s" (the lvalue, then the
+ * value) and no other conversion. */
+static bool valid_marking(const char *format, int places) {
+  int found = 0;
+  for (const char *at = format; (at = strchr(at, '%')) != NULL; at += 2) {
+    if (at[1] == 's')
+      found++;
+    else if (at[1] != '%')
+      return false;
+  }
+  return found == places;
+}
+
+/* BP_MARKING(family, "load format", "store format"): how a fix-it marks a
+ * plain access in a family a file declares. */
+static void add_marking(parser *p, const declaration *d) {
+  const token *family = &d->arguments[0];
+  char *load = string_value(&d->arguments[1]);
+  char *store = string_value(&d->arguments[2]);
+  int index = bp_family_find(family->begin, family->length);
+  char list[512];
+  if (index < 0) {
+    family_list(list, sizeof list);
+    report(p, family->line, family->column, "unknown family '%.*s'; families: %s",
+           (int)family->length, family->begin, list);
+  } else if (!valid_marking(load, 1) || !valid_marking(store, 2)) {
+    report(p, family->line, family->column,
+           "family '%.*s': a load's marking has one %%s (the access), a store's two (the "
+           "access, then the value), and no other %% conversion",
+           (int)family->length, family->begin);
+  } else if (!bp_table_set_marking((bp_family)index, load, store)) {
+    report(p, family->line, family->column, "family '%.*s' already has other markings, as \"%s\"",
+           (int)family->length, family->begin,
+           bp_marking_spelling((bp_family)index, BP_ACCESS_LOAD));
+  }
+  free(load);
+  free(store);
+}
+
 static void add_primitive(parser *p, const declaration *d) {
   const token *name = &d->arguments[0], *family = &d->arguments[1], *op = &d->arguments[2],
               *order = &d->arguments[3];
@@ -364,6 +404,8 @@ static void add_primitive(parser *p, const declaration *d) {
 static const char *const family_arguments[] = {
     "the family's identifier", "the family's name", "the spelling of its full barrier",
     "the spelling of its read barrier", "the spelling of its write barrier"};
+static const char *const marking_arguments[] = {"the family", "the load's marking",
+                                                "the store's marking"};
 static const char *const primitive_arguments[] = {"the primitive's name", "its family",
                                                   "its operation", "its ordering"};
 
@@ -371,7 +413,8 @@ static const char *const primitive_arguments[] = {"the primitive's name", "its f
  * was not expected (a declaration that lacks its ')') or starts a later
  * line. */
 static void recover(parser *p) {
-  if (token_is(&p->last, "BP_PRIMITIVE") || token_is(&p->last, "BP_FAMILY")) {
+  if (token_is(&p->last, "BP_PRIMITIVE") || token_is(&p->last, "BP_FAMILY") ||
+      token_is(&p->last, "BP_MARKING")) {
     p->at = p->last.begin;
     p->line = p->last.line;
     p->line_start = p->last.begin - (p->last.column - 1);
@@ -405,18 +448,26 @@ size_t bp_primitives_add_text(const char *text, size_t length, bp_primitive_erro
     if (d.keyword.kind == TOKEN_END)
       break;
     bool family = token_is(&d.keyword, "BP_FAMILY");
-    if (!family && !token_is(&d.keyword, "BP_PRIMITIVE")) {
-      expected(&p, &d.keyword, "BP_PRIMITIVE(...) or BP_FAMILY(...)");
+    bool marking = token_is(&d.keyword, "BP_MARKING");
+    if (!family && !marking && !token_is(&d.keyword, "BP_PRIMITIVE")) {
+      expected(&p, &d.keyword, "BP_PRIMITIVE(...), BP_FAMILY(...) or BP_MARKING(...)");
       recover(&p);
       continue;
     }
-    if (!read_arguments(&p, &d, family ? "nssss" : "nnnn",
-                        family ? family_arguments : primitive_arguments)) {
+    if (!read_arguments(&p, &d,
+                        family    ? "nssss"
+                        : marking ? "nss"
+                                  : "nnnn",
+                        family    ? family_arguments
+                        : marking ? marking_arguments
+                                  : primitive_arguments)) {
       recover(&p);
       continue;
     }
     if (family)
       add_family(&p, &d);
+    else if (marking)
+      add_marking(&p, &d);
     else
       add_primitive(&p, &d);
   }

@@ -13,6 +13,7 @@ bp_engine *bp_engine_create(void) {
   bp_vec_init(&engine->object_displays, sizeof(uint32_t));
   bp_vec_init(&engine->functions, sizeof(bp_function));
   bp_vec_init(&engine->events, sizeof(bp_event));
+  bp_vec_init(&engine->annotations, sizeof(bp_annotation_record));
   return engine;
 }
 
@@ -30,6 +31,7 @@ void bp_engine_destroy(bp_engine *engine) {
   }
   bp_vec_free(&engine->functions);
   bp_vec_free(&engine->events);
+  bp_vec_free(&engine->annotations);
   bp_vec_free(&engine->object_displays);
   bp_interner_free(&engine->files);
   bp_interner_free(&engine->objects);
@@ -106,6 +108,15 @@ uint32_t bp_add_access(bp_engine *engine, uint32_t block, uint32_t object, bp_ac
                     .object = object,
                     .kind = kind,
                     .marked = marked};
+  return add_event(engine, block, &event);
+}
+
+uint32_t bp_add_lock(bp_engine *engine, uint32_t block, uint32_t lock, bool acquire, int primitive,
+                     bp_location location) {
+  bp_event event = {.type = acquire ? BP_EVENT_LOCK : BP_EVENT_UNLOCK,
+                    .location = location,
+                    .primitive = primitive,
+                    .object = lock};
   return add_event(engine, block, &event);
 }
 

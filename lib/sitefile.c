@@ -18,6 +18,7 @@
  *   loop-edge 1 1
  *   event 1 type=0 function=0 location=0:14:9 primitive=CMM_LOAD_SHARED ...
  *   end
+ *   annotation kind=0 macro=0 location=0:20:6 lines=20-20 next=21 name="weak-barrier" reason="..."
  *
  * Strings are quoted with C escapes; a location is file:line:column (file
  * from the file records) or "-" for nowhere.
@@ -142,6 +143,12 @@ static void set_number(bp_event *event, const field_info *field, uint64_t number
   }
 }
 
+/* Accesses name the object they access, lock events the lock. */
+static bool has_object(const bp_event *event) {
+  return event->type == BP_EVENT_ACCESS || event->type == BP_EVENT_LOCK ||
+         event->type == BP_EVENT_UNLOCK;
+}
+
 static uint32_t *guards_field(bp_event *event, const field_info *field) {
   return (uint32_t *)(void *)((char *)event + field->offset);
 }
@@ -214,7 +221,7 @@ static void write_field(FILE *out, const bp_engine *engine, const bp_event *even
     break;
   }
   case FIELD_OBJECT:
-    if (event->type == BP_EVENT_ACCESS)
+    if (has_object(event))
       fprintf(out, "%llu", (unsigned long long)get_number(event, field));
     else
       fputc('-', out);
@@ -289,6 +296,19 @@ bool bp_program_write(const bp_engine *engine, FILE *out) {
     fputs("end\n", out);
   }
   free(block_of);
+  for (uint32_t a = 0; a < bp_annotation_count(engine); a++) {
+    bp_annotation annotation;
+    bp_annotation_get(engine, a, &annotation);
+    fprintf(out, "annotation kind=%u macro=%u location=", (unsigned)annotation.kind,
+            (unsigned)annotation.macro);
+    write_location(out, annotation.location);
+    fprintf(out, " lines=%u-%u next=%u name=", (unsigned)annotation.first_line,
+            (unsigned)annotation.last_line, (unsigned)annotation.next_code_line);
+    write_string(out, annotation.name);
+    fputs(" reason=", out);
+    write_string(out, annotation.reason);
+    fputc('\n', out);
+  }
   fflush(out);
   return !ferror(out);
 }
@@ -395,8 +415,7 @@ static void remap_event(bp_engine *into, const bp_engine *from, const id_maps *m
       break;
     }
     case FIELD_OBJECT:
-      set_number(event, field,
-                 event->type == BP_EVENT_ACCESS ? maps->objects[get_number(event, field)] : 0);
+      set_number(event, field, has_object(event) ? maps->objects[get_number(event, field)] : 0);
       break;
     case FIELD_NAME: {
       const char *text = bp_interner_get(&from->names, (uint32_t)get_number(event, field));
@@ -484,6 +503,12 @@ size_t bp_program_merge(bp_engine *into, const bp_engine *from) {
     added++;
   }
   free(block_of);
+  for (uint32_t a = 0; a < bp_annotation_count(from); a++) {
+    bp_annotation annotation;
+    bp_annotation_get(from, a, &annotation);
+    annotation.location = remap_location(annotation.location, &maps);
+    bp_add_annotation(into, &annotation);
+  }
   free(known.slots);
   free(maps.files);
   free(maps.objects);
@@ -737,6 +762,48 @@ static bool parse_field(reader *r, const char **at, bp_engine *engine, bp_event 
   return false;
 }
 
+/* "kind=0 macro=0 location=0:20:6 lines=20-20 next=21 name=\"...\" reason=\"...\"" */
+static bool parse_annotation(reader *r, const char *at, bp_engine *engine) {
+  uint64_t kind, macro, first, last, next;
+  bp_annotation annotation;
+  memset(&annotation, 0, sizeof annotation);
+  if (!expect_word(r, &at, "kind=") ||
+      !parse_number(r, &at, BP_ANNOTATION_COMMENT, &kind, "kind") ||
+      !expect_word(r, &at, "macro=") || !parse_number(r, &at, 1, &macro, "macro") ||
+      !expect_word(r, &at, "location=") ||
+      !parse_location(r, &at, engine, &annotation.location, "the annotation's location") ||
+      !expect_word(r, &at, "lines=") || !parse_number(r, &at, UINT32_MAX, &first, "lines") ||
+      !expect_word(r, &at, "-") || !parse_number(r, &at, UINT32_MAX, &last, "lines") ||
+      !expect_word(r, &at, "next=") || !parse_number(r, &at, UINT32_MAX, &next, "next"))
+    return false;
+  if (annotation.location.line == 0)
+    return fail(r, "an annotation needs a location");
+  if (first > last)
+    return fail(r, "lines=%llu-%llu ends before it starts", (unsigned long long)first,
+                (unsigned long long)last);
+  if (!expect_word(r, &at, "name="))
+    return false;
+  char *name = parse_string(r, &at, "the annotation's name");
+  if (!name)
+    return false;
+  char *reason = NULL;
+  bool valid = expect_word(r, &at, "reason=") &&
+               (reason = parse_string(r, &at, "the annotation's reason")) && at_end(r, at);
+  if (valid) {
+    annotation.kind = (bp_annotation_kind)kind;
+    annotation.macro = macro;
+    annotation.first_line = (uint32_t)first;
+    annotation.last_line = (uint32_t)last;
+    annotation.next_code_line = (uint32_t)next;
+    annotation.name = name;
+    annotation.reason = reason;
+    bp_add_annotation(engine, &annotation);
+  }
+  free(name);
+  free(reason);
+  return valid;
+}
+
 typedef struct {
   bool in_function;
   uint32_t blocks;
@@ -844,15 +911,23 @@ static bool parse_line(reader *r, const char *line, bp_engine *engine, read_stat
     }
     if (!at_end(r, at))
       return false;
-    if (event.type != BP_EVENT_ACCESS && event.type != BP_EVENT_BARRIER)
-      return fail(r, "type=%u is neither an access (0) nor a barrier (1)", (unsigned)event.type);
+    if (event.type != BP_EVENT_ACCESS && event.type != BP_EVENT_BARRIER &&
+        event.type != BP_EVENT_LOCK && event.type != BP_EVENT_UNLOCK)
+      return fail(r, "type=%u is not an access (0), a barrier (1), a lock (3) or an unlock (4)",
+                  (unsigned)event.type);
     if (event.type == BP_EVENT_ACCESS && event.kind != BP_ACCESS_LOAD &&
         event.kind != BP_ACCESS_STORE)
       return fail(r, "kind=%u is neither a load (0) nor a store (1)", (unsigned)event.kind);
-    if (event.type == BP_EVENT_ACCESS && engine->objects.strings.count == 0)
-      return fail(r, "an access without an object");
+    if (has_object(&event) && engine->objects.strings.count == 0)
+      return fail(r, "an access or lock without an object");
     push_event(engine, (uint32_t)number, &event);
     return true;
+  }
+  if (strncmp(at, "annotation ", 11) == 0) {
+    at += 11;
+    if (state->in_function)
+      return fail(r, "annotation record inside a function");
+    return parse_annotation(r, at, engine);
   }
   if (strcmp(at, "end") == 0) {
     if (!state->in_function)

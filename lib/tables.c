@@ -23,7 +23,7 @@ static const bp_primitive builtin_primitives[] = {
 #define BUILTIN_PRIMITIVE_COUNT (sizeof builtin_primitives / sizeof builtin_primitives[0])
 
 static const bp_family_row builtin_families[BP_FAMILY_COUNT] = {
-#define BP_FAMILY(id, name, mb, rmb, wmb) {#id, name, {mb, rmb, wmb}},
+#define BP_FAMILY(id, name, mb, rmb, wmb) {#id, name, {mb, rmb, wmb}, {NULL, NULL}},
 #include "barrierpair/primitives.def"
 #undef BP_FAMILY
 };
@@ -34,18 +34,27 @@ static const char *const rule_names[BP_RULE_COUNT] = {
     [BP_RULE_TRANSITIVE_WEAK_BARRIER] = "transitive-weak-barrier",
     [BP_RULE_UNPAIRED_BARRIER] = "unpaired-barrier",
     [BP_RULE_MISSING_ACCESS_ONCE] = "missing-access-once",
+    [BP_RULE_STALE_ANNOTATION] = "stale-annotation",
 };
 
-static const char *const markings[BP_FAMILY_COUNT][2] = {
+static const char *const builtin_markings[BP_FAMILY_COUNT][2] = {
 #define BP_MARKING(family, load, store) [BP_FAMILY_##family] = {load, store},
 #include "barrierpair/primitives.def"
 #undef BP_MARKING
 };
 
+static const char *const *markings_of(bp_family family) {
+  if ((size_t)family < BP_FAMILY_COUNT)
+    return builtin_markings[family][0] ? builtin_markings[family] : NULL;
+  const bp_family_row *row = bp_family_get(family);
+  return row && row->marking[0] ? row->marking : NULL;
+}
+
 const char *bp_marking_spelling(bp_family family, bp_access_kind kind) {
-  if (family >= BP_FAMILY_COUNT || !markings[family][0])
-    family = BP_FAMILY_URCU;
-  return markings[family][kind == BP_ACCESS_STORE];
+  const char *const *markings = markings_of(family);
+  if (!markings)
+    markings = builtin_markings[BP_FAMILY_URCU];
+  return markings[kind == BP_ACCESS_STORE];
 }
 
 const bp_scenario *bp_scenario_get(int number) {
@@ -210,11 +219,24 @@ bp_family bp_table_add_family(const char *id, const char *name, const char *cons
   table.families =
       grow(table.families, table.family_count, &table.family_capacity, sizeof *table.families);
   bp_family_row *row = &table.families[table.family_count++];
+  *row = (bp_family_row){0};
   row->id = copy_string(id);
   row->name = copy_string(name);
   for (int i = 0; i < 3; i++)
     row->spelling[i] = copy_string(spelling[i]);
   return (bp_family)(BP_FAMILY_COUNT + table.family_count - 1);
+}
+
+bool bp_table_set_marking(bp_family family, const char *load, const char *store) {
+  const char *const *existing = markings_of(family);
+  if (existing)
+    return strcmp(existing[0], load) == 0 && strcmp(existing[1], store) == 0;
+  if ((size_t)family < BP_FAMILY_COUNT || (size_t)family - BP_FAMILY_COUNT >= table.family_count)
+    return false;
+  bp_family_row *row = &table.families[(size_t)family - BP_FAMILY_COUNT];
+  row->marking[0] = copy_string(load);
+  row->marking[1] = copy_string(store);
+  return true;
 }
 
 void bp_table_truncate(size_t primitive_count, size_t family_count) {
@@ -227,6 +249,8 @@ void bp_table_truncate(size_t primitive_count, size_t family_count) {
     free((char *)row->name);
     for (int i = 0; i < 3; i++)
       free((char *)row->spelling[i]);
+    for (int i = 0; i < 2; i++)
+      free((char *)row->marking[i]);
   }
   rebuild_index();
 }

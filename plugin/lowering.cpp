@@ -50,7 +50,8 @@ struct PrimitiveUse {
 };
 
 bool isOpaque(const bp_primitive &primitive) {
-  if (primitive.op == BP_OP_FENCE || primitive.op == BP_OP_RMW)
+  if (primitive.op == BP_OP_FENCE || primitive.op == BP_OP_RMW || primitive.op == BP_OP_LOCK ||
+      primitive.op == BP_OP_UNLOCK)
     return true;
   return primitive.order != BP_ORDER_RELAXED;
 }
@@ -59,6 +60,9 @@ bool isOpaque(const bp_primitive &primitive) {
 // being built. Events of an inlined body that are not written in the main
 // file are placed at the outermost call, and fix-its that insert go before
 // the outermost call's statement, so every warning lands in the user's code.
+// Per translation unit: whether a function uses a table primitive.
+using PrimitiveUsers = llvm::DenseMap<const FunctionDecl *, bool>;
+
 struct CallSite {
   const class FunctionLowering *caller = nullptr;
   const CallExpr *call = nullptr;
@@ -76,9 +80,9 @@ constexpr unsigned InlineDepth = 3;
 class FunctionLowering {
 public:
   FunctionLowering(ASTContext &context, bp_engine *engine, FileMap &files,
-                   const CallSite *site = nullptr)
+                   PrimitiveUsers &primitiveUsers, const CallSite *site = nullptr)
       : context(context), sources(context.getSourceManager()), engine(engine), files(files),
-        site(site) {}
+        primitiveUsers(primitiveUsers), site(site) {}
 
   void lower(const FunctionDecl *function) {
     bp_function_begin(engine, function->getNameAsString().c_str(),
@@ -87,11 +91,23 @@ public:
     bp_function_end(engine);
   }
 
+  // Whether a function, or one it calls, uses a table primitive; a function
+  // being looked at counts as not using one, which ends recursion.
+  bool calleeUsesPrimitives(const FunctionDecl *callee) const {
+    auto [known, added] = primitiveUsers.try_emplace(callee, false);
+    if (!added)
+      return known->second;
+    bool uses = usesPrimitives(callee->getBody());
+    primitiveUsers[callee] = uses;
+    return uses;
+  }
+
 private:
   ASTContext &context;
   SourceManager &sources;
   bp_engine *engine;
   FileMap &files;
+  PrimitiveUsers &primitiveUsers;
   const CallSite *site;
   const FunctionDecl *function = nullptr;
   ParentMap *parentMap = nullptr;
@@ -167,7 +183,28 @@ private:
     if (depth >= InlineDepth || definition == function ||
         (site && llvm::is_contained(site->stack, definition)))
       return nullptr;
-    return definition;
+    return calleeUsesPrimitives(definition) ? definition : nullptr;
+  }
+
+  // Only a callee that uses a table primitive (a barrier, a marked or atomic
+  // access, a lock) is lowered at its calls: plain helpers, such as a
+  // generic list's, would only add accesses to objects every caller shares
+  // by type.
+  bool usesPrimitives(const Stmt *statement) const {
+    if (!statement)
+      return false;
+    if (outermostKnownMacro(statement->getBeginLoc()) || directUse(statement))
+      return true;
+    if (const auto *call = dyn_cast<CallExpr>(statement)) {
+      const FunctionDecl *callee = call->getDirectCallee();
+      const FunctionDecl *definition = callee ? callee->getDefinition() : nullptr;
+      if (definition && definition->hasBody() && calleeUsesPrimitives(definition))
+        return true;
+    }
+    for (const Stmt *child : statement->children())
+      if (usesPrimitives(child))
+        return true;
+    return false;
   }
 
   void inlineCall(const CallExpr *call, const FunctionDecl *callee) {
@@ -185,7 +222,7 @@ private:
     }
     inner.stack.push_back(function);
     inner.guards = currentGuards();
-    FunctionLowering body(context, engine, files, &inner);
+    FunctionLowering body(context, engine, files, primitiveUsers, &inner);
     std::optional<std::pair<uint32_t, uint32_t>> blocks = body.lowerBody(callee);
     if (!blocks)
       return;
@@ -852,6 +889,22 @@ private:
                        target->c_str(), stored ? stored->c_str() : nullptr);
   }
 
+  // The lock a lock primitive's first argument points to.
+  void addLock(const PrimitiveUse &use, bool acquire) {
+    const Stmt *root = use.root;
+    while (root && !isa<CallExpr>(root)) {
+      auto children = root->children();
+      root = children.empty() ? nullptr : *children.begin();
+    }
+    const auto *call = dyn_cast_or_null<CallExpr>(root);
+    std::optional<SharedObject> lock;
+    if (call && call->getNumArgs() > 0)
+      lock = nameThroughPointer(call->getArg(0));
+    if (lock)
+      bp_add_lock(engine, currentBlock, internObject(*lock), acquire, use.primitive,
+                  eventLocation(use.location));
+  }
+
   // An ordering primitive becomes: [barrier before] access(es) [barrier after].
   void emitOpaque(const PrimitiveUse &use) {
     const bp_primitive &primitive = *bp_primitive_get(use.primitive);
@@ -859,6 +912,10 @@ private:
     if (order == BP_ORDER_FROM_ARG)
       order = findOrder(use.root).value_or(BP_ORDER_SEQ_CST);
 
+    if (primitive.op == BP_OP_LOCK || primitive.op == BP_OP_UNLOCK) {
+      addLock(use, primitive.op == BP_OP_LOCK);
+      return;
+    }
     if (primitive.op == BP_OP_FENCE) {
       addBarrier(bp_order_strength(order), use.primitive, false, use.location, use.root, use.text);
       return;
@@ -1028,6 +1085,7 @@ FileMap lowerTranslationUnit(ASTContext &context, bp_engine *engine) {
   SourceManager &sources = context.getSourceManager();
   llvm::SmallVector<const FunctionDecl *, 32> defined;
   llvm::SmallPtrSet<const FunctionDecl *, 32> called;
+  PrimitiveUsers primitiveUsers;
   for (const Decl *declaration : context.getTranslationUnitDecl()->decls()) {
     const auto *function = dyn_cast<FunctionDecl>(declaration);
     if (!function || !function->doesThisDeclarationHaveABody() ||
@@ -1037,12 +1095,15 @@ FileMap lowerTranslationUnit(ASTContext &context, bp_engine *engine) {
     collectCallees(function->getBody(), called);
   }
   for (const FunctionDecl *function : defined) {
-    // A function no other file can call, called here, is a helper: its
-    // callers run it, and it is analysed where they call it.
-    if (!function->isExternallyVisible() && called.count(function->getCanonicalDecl()))
+    // A function no other file can call, called here and lowered at its
+    // calls, is a helper: its callers run it.
+    FunctionLowering lowering(context, engine, files, primitiveUsers);
+    if (!function->isExternallyVisible() && called.count(function->getCanonicalDecl()) &&
+        lowering.calleeUsesPrimitives(function))
       continue;
-    FunctionLowering(context, engine, files).lower(function);
+    lowering.lower(function);
   }
+  scanAnnotations(sources, files, engine);
   return files;
 }
 

@@ -18,6 +18,10 @@ using FileMap = llvm::DenseMap<uint32_t, clang::FileID>;
 // their locations and their fix-it places are all in the engine.
 FileMap lowerTranslationUnit(clang::ASTContext &context, bp_engine *engine);
 
+// Reads the annotations of `files` into `engine` (plugin/annotations.cpp);
+// after lowering, since kernel-style comments count only beside a barrier.
+void scanAnnotations(const clang::SourceManager &sources, const FileMap &files, bp_engine *engine);
+
 // The source location of an engine location in this translation unit, or
 // an invalid one.
 clang::SourceLocation toSourceLocation(const clang::SourceManager &sources, const FileMap &files,

@@ -32,7 +32,15 @@ typedef enum {
 
 typedef enum { BP_ACCESS_LOAD, BP_ACCESS_STORE } bp_access_kind;
 
-typedef enum { BP_OP_FENCE, BP_OP_LOAD, BP_OP_STORE, BP_OP_RMW, BP_OP_ACCESS } bp_op;
+typedef enum {
+  BP_OP_FENCE,
+  BP_OP_LOAD,
+  BP_OP_STORE,
+  BP_OP_RMW,
+  BP_OP_ACCESS,
+  BP_OP_LOCK,  /* takes the lock its argument points to */
+  BP_OP_UNLOCK /* releases it */
+} bp_op;
 
 typedef enum {
   BP_ORDER_COMPILER,
@@ -141,6 +149,7 @@ typedef enum {
   BP_RULE_TRANSITIVE_WEAK_BARRIER,
   BP_RULE_UNPAIRED_BARRIER,
   BP_RULE_MISSING_ACCESS_ONCE,
+  BP_RULE_STALE_ANNOTATION, /* an annotation that is malformed or does not hold */
   BP_RULE_COUNT
 } bp_rule;
 
@@ -186,6 +195,11 @@ void bp_add_edge(bp_engine *engine, uint32_t from_block, uint32_t to_block);
 void bp_add_loop_edge(bp_engine *engine, uint32_t from_block, uint32_t to_block);
 uint32_t bp_add_access(bp_engine *engine, uint32_t block, uint32_t object, bp_access_kind kind,
                        bool marked, int primitive, bp_location location);
+/* Taking (`acquire`) or releasing a lock, named like a shared object. Code
+ * that holds one lock on all four accesses of a pairing runs in mutual
+ * exclusion with its partner: nothing pairs there. */
+uint32_t bp_add_lock(bp_engine *engine, uint32_t block, uint32_t lock, bool acquire,
+                     int primitive, bp_location location);
 /* `implicit`: the barrier half of an acquire load or release store. */
 uint32_t bp_add_barrier(bp_engine *engine, uint32_t block, unsigned strength, int primitive,
                         bool implicit, bp_location location);
@@ -212,7 +226,16 @@ void bp_set_event_text(bp_engine *engine, uint32_t event, bp_location statement,
 
 /* ---- Reading the program back ---- */
 
-typedef enum { BP_EVENT_ACCESS, BP_EVENT_BARRIER } bp_event_type;
+/* An annotation event is the place of an annotation (bp_scan_annotations):
+ * it belongs to no function (function == BP_NO_FUNCTION) and no block, so
+ * the analysis never walks it; findings about the annotation point at it. */
+typedef enum {
+  BP_EVENT_ACCESS,
+  BP_EVENT_BARRIER,
+  BP_EVENT_ANNOTATION,
+  BP_EVENT_LOCK,  /* takes the lock `object` */
+  BP_EVENT_UNLOCK /* releases it */
+} bp_event_type;
 
 typedef struct {
   bp_event_type type;
@@ -248,6 +271,47 @@ const char *bp_event_value_text(const bp_engine *engine, uint32_t event);
 /* Whether `object` guards access `event` (bp_add_guard). */
 bool bp_event_guarded_by(const bp_engine *engine, uint32_t event, uint32_t object);
 
+/* ---- Annotations (barrierpair/annotate.h, docs/annotations.md) ----
+ *
+ * Comments and macros in the source that silence a finding or declare a
+ * pairing. A front end hands the engine the text of each file it lowered;
+ * the engine reads the annotations from it, so every front end (and every
+ * site file) sees the same ones. */
+
+typedef enum {
+  BP_ANNOTATION_IGNORE,     /* barrierpair: ignore <rule>: <reason> */
+  BP_ANNOTATION_PAIRS_WITH, /* barrierpair: pairs with <function> */
+  BP_ANNOTATION_COMMENT     /* a kernel-style comment: "Pairs with smp_wmb() in foo()" */
+} bp_annotation_kind;
+
+#define BP_NO_ANNOTATION UINT32_MAX
+
+typedef struct {
+  bp_annotation_kind kind;
+  bool macro;              /* written as BARRIERPAIR_IGNORE / BARRIERPAIR_PAIRS_WITH */
+  bp_location location;    /* where the annotation's words start */
+  uint32_t first_line;     /* the lines its comment or macro spans */
+  uint32_t last_line;      /* (a block comment may span several) */
+  uint32_t next_code_line; /* the first line with code after it; 0: none */
+  const char *name;        /* ignore: the rule as written; otherwise the function */
+  const char *reason;      /* ignore: why, "" when none given */
+  uint32_t event;          /* its BP_EVENT_ANNOTATION event */
+} bp_annotation;
+
+/* Reads the annotations in `length` bytes of `text`, the contents of `file`
+ * (from bp_intern_file); returns how many it added. Call it after the
+ * file's functions are built (not while one is): a kernel-style comment is
+ * kept only beside a barrier already there. Scanning the same file twice
+ * adds nothing the second time. */
+size_t bp_scan_annotations(bp_engine *engine, uint32_t file, const char *text, size_t length);
+/* Adds one annotation (its `event` is ignored and made); returns its index,
+ * an existing one's when the same annotation is already there, or
+ * BP_NO_ANNOTATION while a function is being built. */
+uint32_t bp_add_annotation(bp_engine *engine, const bp_annotation *annotation);
+size_t bp_annotation_count(const bp_engine *engine);
+/* Fills *annotation; false when there is no annotation `index`. */
+bool bp_annotation_get(const bp_engine *engine, uint32_t index, bp_annotation *annotation);
+
 /* ---- Analysis ---- */
 
 typedef struct {
@@ -257,6 +321,18 @@ typedef struct {
    * marks every access of its litmus tests */
   bool strict_marking;
 } bp_options;
+
+/* What is wrong with an annotation (stale-annotation findings). */
+typedef enum {
+  BP_PROBLEM_NONE,
+  BP_PROBLEM_UNKNOWN_RULE,           /* ignore: names no rule */
+  BP_PROBLEM_NO_REASON,              /* ignore: says not why (it still silences) */
+  BP_PROBLEM_SILENCES_NOTHING,       /* ignore: no finding of its rule where it applies */
+  BP_PROBLEM_BESIDE_NO_BARRIER,      /* pairs with: no barrier where it applies */
+  BP_PROBLEM_NO_SUCH_FUNCTION,       /* pairs with: whole program, no function of that name */
+  BP_PROBLEM_PARTNER_HAS_NO_BARRIER, /* the named function has no barrier */
+  BP_PROBLEM_NOT_A_PARTNER           /* comment: the barrier pairs, but not with that function */
+} bp_annotation_problem;
 
 /* One side of a pairing: two accesses of one function, in program order,
  * and the barrier between them (BP_NO_EVENT when none). */
@@ -286,6 +362,9 @@ typedef struct {
    * before the access would let it stay plain (BP_NO_OBJECT when none) */
   uint32_t race;
   uint32_t check_object;
+  /* stale-annotation: the annotation (bp_annotation_get) and what is wrong */
+  uint32_t annotation;
+  bp_annotation_problem problem;
 } bp_finding;
 
 /* Runs the analysis; returns the number of findings and stores them, sorted
@@ -331,12 +410,13 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * program, or hands its engine over; the whole program is their merge, and
  * bp_analyze runs once over it. Merging unifies files by path and objects by
  * key (so `x` of two files is one object, a `static` one stays per file), and
- * adds a function only once when two inputs define it at the same place. */
+ * adds a function only once when two inputs define it at the same place, an
+ * annotation only once when two inputs read it at the same place. */
 
 #define BP_SITES_VERSION 2
 
 /* Writes `engine`'s program (files, objects, functions with their blocks and
- * edges, every event field); false on a write error. */
+ * edges, every event field, annotations); false on a write error. */
 bool bp_program_write(const bp_engine *engine, FILE *out);
 
 /* Reads a site file and merges its program into `engine`. `name` names the

@@ -145,6 +145,31 @@ static void test_every_name_is_found_at_its_index(void **state) {
   assert_int_equal(find(""), BP_NO_PRIMITIVE);
 }
 
+static void test_a_family_marks_its_accesses(void **state) {
+  (void)state;
+  assert_int_equal(add(ck), 0);
+  bp_family family = (bp_family)bp_family_find("CK", 2);
+  /* without BP_MARKING, liburcu's */
+  assert_string_equal(bp_marking_spelling(family, BP_ACCESS_LOAD), "CMM_LOAD_SHARED(%s)");
+  assert_int_equal(add("BP_MARKING(CK, \"ck_pr_load_int(&%s)\", \"ck_pr_store_int(&%s, %s)\")"), 0);
+  assert_string_equal(bp_marking_spelling(family, BP_ACCESS_LOAD), "ck_pr_load_int(&%s)");
+  assert_string_equal(bp_marking_spelling(family, BP_ACCESS_STORE), "ck_pr_store_int(&%s, %s)");
+  /* the same again is nothing new; the built-in families keep theirs */
+  assert_int_equal(add("BP_MARKING(CK, \"ck_pr_load_int(&%s)\", \"ck_pr_store_int(&%s, %s)\")"), 0);
+  assert_int_equal(add("BP_MARKING(KERNEL, \"READ_ONCE(%s)\", \"WRITE_ONCE(%s, %s)\")"), 0);
+  assert_error("BP_MARKING(KERNEL, \"LOAD(%s)\", \"STORE(%s, %s)\")", 1, 12,
+               "family 'KERNEL' already has other markings, as \"READ_ONCE(%s)\"");
+  assert_error("BP_MARKING(MINE, \"L(%s)\", \"S(%s, %s)\")", 1, 12,
+               "unknown family 'MINE'; families: URCU, KERNEL, C11, GCC, CK");
+  /* formats with the wrong conversions would be undefined behaviour in printf */
+  assert_error("BP_MARKING(CK, \"L(%d)\", \"S(%s, %s)\")", 1, 12,
+               "family 'CK': a load's marking has one %s (the access), a store's two (the "
+               "access, then the value), and no other % conversion");
+  assert_error("BP_MARKING(CK, \"L(%s)\", \"S(%s)\")", 1, 12,
+               "family 'CK': a load's marking has one %s (the access), a store's two (the "
+               "access, then the value), and no other % conversion");
+}
+
 static void test_unknown_family_operation_and_ordering(void **state) {
   (void)state;
   assert_error("BP_PRIMITIVE(my_mb, MINE, FENCE, MB)\n", 1, 21,
@@ -183,9 +208,9 @@ static void test_syntax_errors(void **state) {
   assert_error("BP_PRIMITIVE(my_mb, URCU, FENCE, MB", 1, 36,
                "expected ')' after its ordering, found the end of the file");
   assert_error("cmm_smp_mb = MB\n", 1, 1,
-               "expected BP_PRIMITIVE(...) or BP_FAMILY(...), found 'cmm_smp_mb'");
+               "expected BP_PRIMITIVE(...), BP_FAMILY(...) or BP_MARKING(...), found 'cmm_smp_mb'");
   assert_error("BP_PRIMITIVE(my_mb, URCU, FENCE, MB);", 1, 37,
-               "expected BP_PRIMITIVE(...) or BP_FAMILY(...), found ';'");
+               "expected BP_PRIMITIVE(...), BP_FAMILY(...) or BP_MARKING(...), found ';'");
   assert_error("BP_FAMILY(MINE, \"mine)\n", 1, 17, "unterminated string");
   assert_error("BP_PRIMITIVE(my_mb, URCU, FENCE, MB)\n/* no end\n\n", 2, 1, "unterminated comment");
 }
@@ -237,6 +262,7 @@ static void test_an_empty_file_is_valid(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_teardown(test_a_file_adds_families_and_primitives, reset),
+      cmocka_unit_test_teardown(test_a_family_marks_its_accesses, reset),
       cmocka_unit_test_teardown(test_loading_again_changes_nothing, reset),
       cmocka_unit_test_teardown(test_reset_forgets_the_files, reset),
       cmocka_unit_test_teardown(test_the_builtin_table_is_a_primitive_file, reset),

@@ -333,14 +333,18 @@ static void expect_error(const char *text, const char *expected) {
   "own_end=- indentation=\"\" guards=- access_begin=- access_end=- lvalue_text=\"\" "              \
   "value_text=\"\"\n"
 
+#define STRING_OF(x) #x
+#define VERSION_TEXT(x) STRING_OF(x)
+#define SITES_HEADER "barrierpair-sites " VERSION_TEXT(BP_SITES_VERSION) "\n"
+
 static void test_corrupt_files_are_clear_errors(void **state) {
   (void)state;
-  const char *header = "barrierpair-sites 2\nfile 0 \"/a.c\"\nobject 0 \"x\" \"x\"\n";
+  const char *header = SITES_HEADER "file 0 \"/a.c\"\nobject 0 \"x\" \"x\"\n";
   char text[1024];
   expect_error("", "test.sites:1: empty file");
   expect_error("{\"version\": 1}\n", "test.sites:1: not a barrierpair site file");
   expect_error("barrierpair-sites 99\n", "test.sites:1: site file version 99; this barrierpair "
-                                         "reads version 2");
+                                         "reads version " VERSION_TEXT(BP_SITES_VERSION));
   snprintf(text, sizeof text, "%sfunction \"f\" 0:1:1 blocks=1\n", header);
   expect_error(text, "test.sites:5: the file ends inside a function");
   snprintf(text, sizeof text,
@@ -380,7 +384,27 @@ static void test_corrupt_files_are_clear_errors(void **state) {
   expect_error(text, "test.sites:5: unterminated string for indentation");
   snprintf(text, sizeof text, "%sgarbage here\n", header);
   expect_error(text, "test.sites:4: unknown record 'garbage'");
-  expect_error("barrierpair-sites 2\nfile 1 \"/a.c\"\n", "test.sites:2: file 1 out of order");
+  expect_error(SITES_HEADER "file 1 \"/a.c\"\n", "test.sites:2: file 1 out of order");
+  snprintf(text, sizeof text,
+           "%sannotation kind=0 macro=0 location=0:2:2 lines=3-2 next=4 name=\"x\" reason=\"\"\n",
+           header);
+  expect_error(text, "test.sites:4: lines=3-2 ends before it starts");
+  snprintf(text, sizeof text,
+           "%sannotation kind=7 macro=0 location=0:2:2 lines=2-2 next=4 name=\"x\" reason=\"\"\n",
+           header);
+  expect_error(text, "test.sites:4: kind out of range");
+  snprintf(text, sizeof text,
+           "%sannotation kind=0 macro=0 location=- lines=2-2 next=4 name=\"x\" reason=\"\"\n",
+           header);
+  expect_error(text, "test.sites:4: an annotation needs a location");
+  snprintf(text, sizeof text,
+           "%sfunction \"f\" 0:1:1 blocks=1\nannotation kind=0 macro=0 location=0:2:2 lines=2-2 "
+           "next=4 name=\"x\" reason=\"\"\nend\n",
+           header);
+  expect_error(text, "test.sites:5: annotation record inside a function");
+  snprintf(text, sizeof text,
+           "%sannotation kind=0 macro=0 location=0:2:2 lines=2-2 next=4 name=\"x\"\n", header);
+  expect_error(text, "test.sites:4: expected 'reason='");
   /* Valid up to a bad line: nothing of it is merged. */
   snprintf(text, sizeof text,
            "%sfunction \"f\" 0:1:1 blocks=1\nevent 0 type=0 function=0 location=0:2:2" EVENT_TAIL
