@@ -47,6 +47,12 @@ struct PrimitiveUse {
   SourceLocation location;    // where the use is written
 };
 
+// The outermost macro of an expansion chain that the primitive table knows.
+struct MacroHit {
+  int primitive = BP_NO_PRIMITIVE;
+  CharSourceRange expansion;
+};
+
 bool isOpaque(const bp_primitive &primitive) {
   if (primitive.op == BP_OP_FENCE || primitive.op == BP_OP_RMW)
     return true;
@@ -103,6 +109,7 @@ private:
   llvm::SmallPtrSet<const void *, 16> emittedUses;
   llvm::SmallPtrSet<const VarDecl *, 8> freshLocals;
   mutable llvm::DenseMap<FileID, uint32_t> engineFiles;
+  mutable llvm::DenseMap<FileID, std::optional<MacroHit>> outermostByExpansion;
 
   static std::vector<const CFGBlock *> reversePostOrder(const CFG &cfg) {
     std::vector<const CFGBlock *> order;
@@ -130,25 +137,38 @@ private:
 
   // ---- Macro expansion chains ----
 
-  struct MacroHit {
-    int primitive = BP_NO_PRIMITIVE;
-    CharSourceRange expansion;
-  };
-
+  // Every statement inside a macro asks for its chain, and the nodes of one
+  // expansion share it: the answer is remembered per expansion (a FileID),
+  // or lexing macro names and looking them up dominates the plugin's time.
+  // Macro-argument expansions are stepped through, not remembered: one may
+  // hold tokens of several expansions.
   std::optional<MacroHit> outermostKnownMacro(SourceLocation location) const {
+    llvm::SmallVector<std::pair<FileID, std::optional<MacroHit>>, 8> walked; // inner first
     std::optional<MacroHit> outermost;
     const LangOptions &language = context.getLangOpts();
     while (location.isMacroID()) {
-      if (sources.isMacroArgExpansion(location)) {
+      FileID id = sources.getFileID(location);
+      if (sources.getSLocEntry(id).getExpansion().isMacroArgExpansion()) {
         location = sources.getImmediateSpellingLoc(location);
         continue;
+      }
+      auto known = outermostByExpansion.find(id);
+      if (known != outermostByExpansion.end()) {
+        outermost = known->second;
+        break;
       }
       StringRef name = Lexer::getImmediateMacroName(location, sources, language);
       CharSourceRange expansion = sources.getImmediateExpansionRange(location);
       int primitive = bp_primitive_find(name.data(), name.size());
-      if (primitive != BP_NO_PRIMITIVE)
-        outermost = MacroHit{primitive, expansion};
+      walked.push_back({id, primitive != BP_NO_PRIMITIVE
+                                ? std::optional<MacroHit>(MacroHit{primitive, expansion})
+                                : std::nullopt});
       location = expansion.getBegin();
+    }
+    for (auto step = walked.rbegin(); step != walked.rend(); ++step) {
+      if (!outermost)
+        outermost = step->second;
+      outermostByExpansion[step->first] = outermost;
     }
     return outermost;
   }
