@@ -43,22 +43,25 @@ def machine():
     return summary
 
 
-def plugin_overhead(build, liburcu, large, runs_syntax, runs_o2):
+def plugin_overhead(build, liburcu, large, quick):
+    """Runs per figure: more where a run is short, so each takes about a
+    minute; the generated TU at -O2 takes half a minute a compile."""
     plugin = [f"-fplugin={build}/lib/barrierpair.so"]
     scratch = os.path.join(build, "bench", "objects")
     os.makedirs(scratch, exist_ok=True)
     results = {}
-    for mode, runs in (("syntax", runs_syntax), ("O2", runs_o2)):
-        progress(f"plugin overhead, liburcu, {mode}, {runs} runs")
+    for mode, liburcu_runs, large_runs in (("syntax", 7, 5), ("O2", 5, 3)):
+        liburcu_runs, large_runs = (2, 1) if quick else (liburcu_runs, large_runs)
+        progress(f"plugin overhead, liburcu, {mode}, {liburcu_runs} runs")
         plain = compile_set.liburcu_commands(liburcu, CLANG, mode, [], scratch)
         with_plugin = compile_set.liburcu_commands(liburcu, CLANG, mode, plugin, scratch)
         results[f"liburcu_{mode}"] = measure.side_by_side(
-            lambda: measure.run_set(plain), lambda: measure.run_set(with_plugin), runs)
-        progress(f"plugin overhead, generated translation unit, {mode}, {runs} runs")
+            lambda: measure.run_set(plain), lambda: measure.run_set(with_plugin), liburcu_runs)
+        progress(f"plugin overhead, generated translation unit, {mode}, {large_runs} runs")
         plain_tu = compile_set.large_tu_command(large, CLANG, mode, [], scratch)
         plugin_tu = compile_set.large_tu_command(large, CLANG, mode, plugin, scratch)
         results[f"large_{mode}"] = measure.side_by_side(
-            lambda: measure.run_one(plain_tu), lambda: measure.run_one(plugin_tu), runs)
+            lambda: measure.run_one(plain_tu), lambda: measure.run_one(plugin_tu), large_runs)
     return results
 
 
@@ -69,7 +72,7 @@ def whole_program(build, liburcu, runs, jobs):
     check = [os.path.join(build, "bin", "barrierpair"), "check", "-p", liburcu,
              "--jobs", str(jobs), "--format", "json", "-o", os.devnull]
     result = measure.side_by_side(lambda: measure.run_set(parse, jobs),
-                                  lambda: measure.run_one(check, liburcu), runs)
+                                  lambda: measure.run_one(check, liburcu), runs, clock="wall")
     result["jobs"] = jobs
     result["files"] = len(parse)
     return result
@@ -140,8 +143,7 @@ def main():
                     str(GENERATED_SEED), "--lines", str(lines), "-o", large], check=True)
 
     results = {"machine": machine(), "generated": {"seed": GENERATED_SEED, "lines": lines}}
-    results["plugin"] = plugin_overhead(build, liburcu, large, 2 if quick else 5,
-                                        1 if quick else 3)
+    results["plugin"] = plugin_overhead(build, liburcu, large, quick)
     results["whole_program"] = whole_program(build, liburcu, 2 if quick else 5,
                                              os.cpu_count() or 1)
     results["engine"] = engine_scaling(build, 1 if quick else 3,

@@ -36,13 +36,13 @@ def render(results):
             r = plugin[f"{source}_{mode}"]
             overhead = r["ratio"] - 1
             lines.append(f"| plugin overhead, {MODE_NAMES[mode]}, {name} | {overhead:+.1%} "
-                         f"({r['baseline_seconds']:.2f} s → {r['candidate_seconds']:.2f} s, "
+                         f"({r['baseline_seconds']:.2f} s → {r['candidate_seconds']:.2f} s CPU, "
                          f"median of {r['runs']}) | ≤ {TARGETS[mode]:.0%} | "
                          f"{verdict(overhead <= TARGETS[mode])} |")
     whole = results["whole_program"]
     lines.append(f"| `barrierpair check` ÷ `clang -fsyntax-only`, liburcu ({whole['files']} "
                  f"commands, {whole['jobs']} jobs) | {whole['ratio']:.2f}× "
-                 f"({whole['baseline_seconds']:.2f} s → {whole['candidate_seconds']:.2f} s) "
+                 f"({whole['baseline_seconds']:.2f} s → {whole['candidate_seconds']:.2f} s wall) "
                  f"| ≤ 1.15× | {verdict(whole['ratio'] <= 1.15)} |")
     engine = results["engine"]
     largest = engine[-1]
