@@ -9,7 +9,7 @@
 
 typedef struct {
   bp_analysis *analysis;
-  size_t *from; /* per object: its first ordering; from[object + 1] ends them */
+  size_t *from;              /* per object: its first ordering; from[object + 1] ends them */
   size_t path[BP_CHAIN_MAX]; /* ordering indexes */
   size_t length;
 } search;

@@ -8,8 +8,8 @@
 #include <time.h>
 
 static const char *const names[PHASE_COUNT] = {
-    [PHASE_BUILD] = "build",       [PHASE_ORDERINGS] = "orderings", [PHASE_PAIRING] = "pairing",
-    [PHASE_CHAINS] = "chains",     [PHASE_UNPAIRED] = "unpaired",   [PHASE_MERGE] = "merge",
+    [PHASE_BUILD] = "build",        [PHASE_ORDERINGS] = "orderings", [PHASE_PAIRING] = "pairing",
+    [PHASE_CHAINS] = "chains",      [PHASE_UNPAIRED] = "unpaired",   [PHASE_MERGE] = "merge",
     [PHASE_REPORTING] = "reporting"};
 
 const char *phase_name(phase p) {
