@@ -29,7 +29,7 @@ litmus: build
 # takes --quick (a short trial) or --docs docs (copy plots and data there).
 BENCH_FLAGS ?=
 bench-deps:
-	@sh scripts/install-bench-deps.sh
+	@sh scripts/install-deps.sh --bench
 
 bench: bench-deps build
 	@python3 bench/run.py $(BUILD) $(BENCH_FLAGS)

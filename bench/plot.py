@@ -17,7 +17,7 @@ def write(path, rows):
 
 def render(results, out):
     if not shutil.which("gnuplot"):
-        print("bench: gnuplot not found (scripts/install-bench-deps.sh installs it): no plots",
+        print("bench: gnuplot not found (scripts/install-deps.sh --bench installs it): no plots",
               file=sys.stderr)
         return []
     engine = results["engine"]

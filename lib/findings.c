@@ -14,6 +14,15 @@ static int compare_by_objects(const void *left, const void *right) {
   return 0;
 }
 
+void bp_collect_program_orderings(bp_analysis *analysis) {
+  const bp_engine *engine = analysis->engine;
+  for (uint32_t f = 0; f < engine->functions.count; f++)
+    bp_collect_orderings(engine, f, &analysis->orderings);
+  if (analysis->orderings.count)
+    qsort(analysis->orderings.items, analysis->orderings.count, sizeof(bp_ordering),
+          compare_by_objects);
+}
+
 size_t bp_orderings_between(const bp_analysis *analysis, uint32_t first_object,
                             uint32_t second_object, size_t *begin) {
   const bp_vec *orderings = &analysis->orderings;
@@ -106,11 +115,7 @@ size_t bp_analyze(bp_engine *engine, const bp_options *options, bp_finding **fin
   analysis.paired = calloc(bp_event_count(engine) + 1, sizeof *analysis.paired);
   if (!analysis.paired)
     abort();
-  for (uint32_t f = 0; f < engine->functions.count; f++)
-    bp_collect_orderings(engine, f, &analysis.orderings);
-  if (analysis.orderings.count)
-    qsort(analysis.orderings.items, analysis.orderings.count, sizeof(bp_ordering),
-          compare_by_objects);
+  bp_collect_program_orderings(&analysis);
   bp_check_pairs(&analysis);
   bp_check_chains(&analysis);
   bp_check_unpaired(&analysis);

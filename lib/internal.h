@@ -75,6 +75,8 @@ typedef struct {
   bool *paired;      /* per event: a barrier that some pairing or cycle uses */
 } bp_analysis;
 
+/* Every function's orderings, sorted as `orderings` says. */
+void bp_collect_program_orderings(bp_analysis *analysis);
 /* The orderings from `first_object` to `second_object` are [*begin, end);
  * returns end. */
 size_t bp_orderings_between(const bp_analysis *analysis, uint32_t first_object,

@@ -28,16 +28,6 @@ long phase_peak_kib(void) {
   return usage.ru_maxrss;
 }
 
-static int compare_by_objects(const void *left, const void *right) {
-  const bp_ordering *a = left, *b = right;
-  BP_COMPARE(a->first_object, b->first_object);
-  BP_COMPARE(a->second_object, b->second_object);
-  BP_COMPARE(a->function, b->function);
-  BP_COMPARE(a->first, b->first);
-  BP_COMPARE(a->second, b->second);
-  return 0;
-}
-
 static void end_phase(phase_results *results, phase p, double *since) {
   double now = phase_clock();
   results->seconds[p] = now - *since;
@@ -67,11 +57,7 @@ void phases_run(bp_engine *engine, phase_results *results) {
   if (!analysis.paired)
     abort();
   double since = phase_clock();
-  for (uint32_t f = 0; f < engine->functions.count; f++)
-    bp_collect_orderings(engine, f, &analysis.orderings);
-  if (analysis.orderings.count)
-    qsort(analysis.orderings.items, analysis.orderings.count, sizeof(bp_ordering),
-          compare_by_objects);
+  bp_collect_program_orderings(&analysis);
   results->orderings = analysis.orderings.count;
   end_phase(results, PHASE_ORDERINGS, &since);
   bp_check_pairs(&analysis);
