@@ -2,7 +2,7 @@
 BUILD ?= build
 BUILD_TYPE ?= RelWithDebInfo
 
-.PHONY: all deps configure build demo check litmus clean
+.PHONY: all deps bench-deps configure build demo check litmus bench clean
 
 all: build
 
@@ -24,6 +24,15 @@ check: build
 
 litmus: build
 	@ninja -C $(BUILD) litmus-long
+
+# The performance figures of docs/performance.md (bench/run.py); BENCH_FLAGS
+# takes --quick (a short trial) or --docs docs (copy plots and data there).
+BENCH_FLAGS ?=
+bench-deps:
+	@sh scripts/install-deps.sh --bench
+
+bench: bench-deps build
+	@python3 bench/run.py $(BUILD) $(BENCH_FLAGS)
 
 clean:
 	rm -rf $(BUILD)

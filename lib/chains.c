@@ -5,8 +5,11 @@
  * kernel model, so their implied barriers are not reported. */
 #include "internal.h"
 
+#include <stdlib.h>
+
 typedef struct {
   bp_analysis *analysis;
+  size_t *from;              /* per object: its first ordering; from[object + 1] ends them */
   size_t path[BP_CHAIN_MAX]; /* ordering indexes */
   size_t length;
 } search;
@@ -25,11 +28,29 @@ static bool weak_link(const bp_engine *engine, const bp_ordering *link) {
   return barrier && !barrier->implicit && link->strength != BP_STRENGTH_FULL;
 }
 
-static size_t first_from(const bp_analysis *analysis, uint32_t object) {
-  size_t low = 0, high = analysis->orderings.count;
+/* The orderings are sorted by first object: one pass finds where each
+ * object's begin, so a step of the search starts without a binary search
+ * over all of them (a cache miss at every level for a large program). */
+static size_t *index_first_objects(const bp_analysis *analysis) {
+  size_t objects = analysis->engine->object_displays.count;
+  size_t *from = malloc((objects + 1) * sizeof *from);
+  if (!from)
+    abort();
+  size_t next = 0;
+  for (size_t object = 0; object <= objects; object++) {
+    while (next < analysis->orderings.count && ordering_at(analysis, next)->first_object < object)
+      next++;
+    from[object] = next;
+  }
+  return from;
+}
+
+/* The orderings from `first` to `second` begin at the returned index. */
+static size_t first_between(const search *s, uint32_t first, uint32_t second) {
+  size_t low = s->from[first], high = s->from[first + 1];
   while (low < high) {
     size_t middle = (low + high) / 2;
-    if (ordering_at(analysis, middle)->first_object < object)
+    if (ordering_at(s->analysis, middle)->second_object < second)
       low = middle + 1;
     else
       high = middle;
@@ -83,12 +104,21 @@ static void extend(search *s) {
   bp_analysis *analysis = s->analysis;
   const bp_ordering *start = ordering_at(analysis, s->path[0]);
   const bp_ordering *last = ordering_at(analysis, s->path[s->length - 1]);
-  for (size_t j = first_from(analysis, last->second_object); j < analysis->orderings.count; j++) {
+  /* Each cycle once: from its lowest ordering, so no link sorts before
+   * path[0]; and the last link can only return to the start. Both bound the
+   * scan: a start that reaches an object every module uses (a global flag)
+   * would otherwise walk all of that object's orderings. */
+  size_t j = s->from[last->second_object], end = s->from[last->second_object + 1];
+  bool closing = s->length == BP_CHAIN_MAX - 1;
+  if (closing)
+    j = first_between(s, last->second_object, start->first_object);
+  if (j <= s->path[0])
+    j = s->path[0] + 1;
+  for (; j < end; j++) {
     const bp_ordering *next = ordering_at(analysis, j);
-    if (next->first_object != last->second_object)
+    if (closing && next->second_object != start->first_object)
       break;
-    /* each cycle once: from its lowest ordering */
-    if (j <= s->path[0] || next->strength == 0 || on_path(s, next) ||
+    if (next->strength == 0 || on_path(s, next) ||
         !communicates(last->second_kind, next->first_kind))
       continue;
     s->path[s->length++] = j;
@@ -103,7 +133,7 @@ static void extend(search *s) {
 }
 
 void bp_check_chains(bp_analysis *analysis) {
-  search s = {.analysis = analysis};
+  search s = {.analysis = analysis, .from = index_first_objects(analysis)};
   for (size_t i = 0; i < analysis->orderings.count; i++) {
     if (ordering_at(analysis, i)->strength == 0)
       continue;
@@ -111,4 +141,5 @@ void bp_check_chains(bp_analysis *analysis) {
     s.length = 1;
     extend(&s);
   }
+  free(s.from);
 }

@@ -14,6 +14,15 @@ static int compare_by_objects(const void *left, const void *right) {
   return 0;
 }
 
+void bp_collect_program_orderings(bp_analysis *analysis) {
+  const bp_engine *engine = analysis->engine;
+  for (uint32_t f = 0; f < engine->functions.count; f++)
+    bp_collect_orderings(engine, f, &analysis->orderings);
+  if (analysis->orderings.count)
+    qsort(analysis->orderings.items, analysis->orderings.count, sizeof(bp_ordering),
+          compare_by_objects);
+}
+
 size_t bp_orderings_between(const bp_analysis *analysis, uint32_t first_object,
                             uint32_t second_object, size_t *begin) {
   const bp_vec *orderings = &analysis->orderings;
@@ -121,21 +130,29 @@ size_t bp_merge_findings(bp_analysis *analysis, bp_finding **findings) {
   return unique;
 }
 
+void bp_analysis_begin(bp_analysis *analysis, const bp_engine *engine, const bp_options *options) {
+  *analysis = (bp_analysis){.engine = engine, .options = options};
+  bp_vec_init(&analysis->orderings, sizeof(bp_ordering));
+  bp_vec_init(&analysis->candidates, sizeof(bp_finding));
+  analysis->paired = calloc(bp_event_count(engine) + 1, sizeof *analysis->paired);
+  if (!analysis->paired)
+    abort();
+  bp_collect_program_orderings(analysis);
+  bp_compute_held_locks(analysis);
+  bp_index_marking(analysis);
+}
+
+void bp_analysis_end(bp_analysis *analysis) {
+  bp_vec_free(&analysis->orderings);
+  bp_free_marking(analysis);
+  free(analysis->held);
+  free(analysis->paired);
+}
+
 size_t bp_analyze(bp_engine *engine, const bp_options *options, bp_finding **findings) {
   bp_options defaults = {0};
-  bp_analysis analysis = {.engine = engine, .options = options ? options : &defaults};
-  bp_vec_init(&analysis.orderings, sizeof(bp_ordering));
-  bp_vec_init(&analysis.candidates, sizeof(bp_finding));
-  analysis.paired = calloc(bp_event_count(engine) + 1, sizeof *analysis.paired);
-  if (!analysis.paired)
-    abort();
-  for (uint32_t f = 0; f < engine->functions.count; f++)
-    bp_collect_orderings(engine, f, &analysis.orderings);
-  if (analysis.orderings.count)
-    qsort(analysis.orderings.items, analysis.orderings.count, sizeof(bp_ordering),
-          compare_by_objects);
-  bp_compute_held_locks(&analysis);
-  bp_index_marking(&analysis);
+  bp_analysis analysis;
+  bp_analysis_begin(&analysis, engine, options ? options : &defaults);
   bp_check_pairs(&analysis);
   bp_check_chains(&analysis);
   bp_honour_declared_pairings(&analysis);
@@ -144,9 +161,6 @@ size_t bp_analyze(bp_engine *engine, const bp_options *options, bp_finding **fin
   bp_check_annotations(&analysis);
   bp_apply_suppressions(&analysis);
   size_t count = bp_merge_findings(&analysis, findings);
-  bp_vec_free(&analysis.orderings);
-  bp_free_marking(&analysis);
-  free(analysis.held);
-  free(analysis.paired);
+  bp_analysis_end(&analysis);
   return count;
 }

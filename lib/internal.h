@@ -110,6 +110,14 @@ typedef struct {
   uint32_t *held; /* locks.c: per event, BP_HELD_MAX locks held there (BP_NO_OBJECT: none) */
 } bp_analysis;
 
+/* Every function's orderings, sorted as `orderings` says. */
+void bp_collect_program_orderings(bp_analysis *analysis);
+/* Sets up a run: the orderings of every function, the locks held at each
+ * access, the index missing-access-once reads; bp_analysis_end frees it all
+ * but the candidates. */
+void bp_analysis_begin(bp_analysis *analysis, const bp_engine *engine, const bp_options *options);
+void bp_analysis_end(bp_analysis *analysis);
+
 /* The orderings from `first_object` to `second_object` are [*begin, end);
  * returns end. */
 size_t bp_orderings_between(const bp_analysis *analysis, uint32_t first_object,

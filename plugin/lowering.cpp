@@ -49,6 +49,12 @@ struct PrimitiveUse {
   SourceLocation location;    // where the use is written
 };
 
+// The outermost macro of an expansion chain that the primitive table knows.
+struct MacroHit {
+  int primitive = BP_NO_PRIMITIVE;
+  CharSourceRange expansion;
+};
+
 bool isOpaque(const bp_primitive &primitive) {
   if (primitive.op == BP_OP_FENCE || primitive.op == BP_OP_RMW || primitive.op == BP_OP_LOCK ||
       primitive.op == BP_OP_UNLOCK)
@@ -121,6 +127,7 @@ private:
   // By CFG block: the objects whose checked values decide that it runs.
   std::vector<llvm::SmallVector<uint32_t, 2>> blockGuards;
   mutable llvm::DenseMap<FileID, uint32_t> engineFiles;
+  mutable llvm::DenseMap<FileID, std::optional<MacroHit>> outermostByExpansion;
 
   // Lowers `body`'s CFG into new engine blocks of the function being built;
   // returns its entry block and the block control leaves it from.
@@ -290,25 +297,38 @@ private:
 
   // ---- Macro expansion chains ----
 
-  struct MacroHit {
-    int primitive = BP_NO_PRIMITIVE;
-    CharSourceRange expansion;
-  };
-
+  // Every statement inside a macro asks for its chain, and the nodes of one
+  // expansion share it: the answer is remembered per expansion (a FileID),
+  // or lexing macro names and looking them up dominates the plugin's time.
+  // Macro-argument expansions are stepped through, not remembered: one may
+  // hold tokens of several expansions.
   std::optional<MacroHit> outermostKnownMacro(SourceLocation location) const {
+    llvm::SmallVector<std::pair<FileID, std::optional<MacroHit>>, 8> walked; // inner first
     std::optional<MacroHit> outermost;
     const LangOptions &language = context.getLangOpts();
     while (location.isMacroID()) {
-      if (sources.isMacroArgExpansion(location)) {
+      FileID id = sources.getFileID(location);
+      if (sources.getSLocEntry(id).getExpansion().isMacroArgExpansion()) {
         location = sources.getImmediateSpellingLoc(location);
         continue;
+      }
+      auto known = outermostByExpansion.find(id);
+      if (known != outermostByExpansion.end()) {
+        outermost = known->second;
+        break;
       }
       StringRef name = Lexer::getImmediateMacroName(location, sources, language);
       CharSourceRange expansion = sources.getImmediateExpansionRange(location);
       int primitive = bp_primitive_find(name.data(), name.size());
-      if (primitive != BP_NO_PRIMITIVE)
-        outermost = MacroHit{primitive, expansion};
+      walked.push_back({id, primitive != BP_NO_PRIMITIVE
+                                ? std::optional<MacroHit>(MacroHit{primitive, expansion})
+                                : std::nullopt});
       location = expansion.getBegin();
+    }
+    for (auto step = walked.rbegin(); step != walked.rend(); ++step) {
+      if (!outermost)
+        outermost = step->second;
+      outermostByExpansion[step->first] = outermost;
     }
     return outermost;
   }

@@ -1,6 +1,8 @@
 #!/bin/sh
 # Installs what barrierpair needs to build and test, from Debian's packages.
 # Idempotent: does nothing when everything is already there.
+# --bench: also what `make bench` needs (gnuplot for its plots; Debian's
+# gnuplot-nox draws PNG through cairo without X).
 set -eu
 
 LLVM_VERSION="${BARRIERPAIR_LLVM_VERSION:-19}"
@@ -8,6 +10,9 @@ PACKAGES="clang-${LLVM_VERSION} libclang-${LLVM_VERSION}-dev llvm-${LLVM_VERSION
 llvm-${LLVM_VERSION}-tools clangd-${LLVM_VERSION} liburcu-dev libcmocka-dev
 cmake ninja-build python3 make graphviz
 libjansson-dev bear dpkg-dev pandoc"
+if [ "${1:-}" = "--bench" ]; then
+  PACKAGES="$PACKAGES gnuplot-nox"
+fi
 # npm (SARIF validation in the tests): Debian's, unless node and npm are
 # already installed some other way.
 if ! command -v npm >/dev/null 2>&1; then
