@@ -37,8 +37,11 @@ static void print_scenarios(void) {
   }
 }
 
-static const char *const op_names[] = {"fence", "load", "store", "read-modify-write",
-                                       "marked lvalue"};
+static const char *const op_names[] = {
+    [BP_OP_FENCE] = "fence",          [BP_OP_LOAD] = "load",
+    [BP_OP_STORE] = "store",          [BP_OP_RMW] = "read-modify-write",
+    [BP_OP_ACCESS] = "marked lvalue", [BP_OP_LOCK] = "lock",
+    [BP_OP_UNLOCK] = "unlock"};
 static const char *const order_names[] = {"compiler only",
                                           "relaxed",
                                           "rmb",
