@@ -49,6 +49,30 @@ static void index_stores(pairing *p) {
 
 /* An object that neither side stores needs a third function to store it, or
  * the pair orders nothing (the article's CPU 2 and CPU 3). */
+/* The functions other than f and g that store `object`: how many (counting
+ * to two) and the first. */
+static size_t storers_elsewhere(const pairing *p, uint32_t object, uint32_t f, uint32_t g,
+                                uint32_t *first) {
+  size_t low = 0, high = p->store_count;
+  while (low < high) {
+    size_t middle = (low + high) / 2;
+    if (p->stores[middle].object < object)
+      low = middle + 1;
+    else
+      high = middle;
+  }
+  size_t count = 0;
+  for (size_t i = low; i < p->store_count && p->stores[i].object == object && count < 2; i++) {
+    uint32_t function = p->stores[i].function;
+    if (function != f && function != g && (count == 0 || function != *first)) {
+      if (count == 0)
+        *first = function;
+      count++;
+    }
+  }
+  return count;
+}
+
 static bool stored_elsewhere(const pairing *p, uint32_t object, uint32_t f, uint32_t g) {
   size_t low = 0, high = p->store_count;
   while (low < high) {
@@ -97,6 +121,15 @@ static void check_pair(pairing *p, const bp_ordering *cpu0, const bp_ordering *c
   if (!x0 && !x1 && !stored_elsewhere(p, cpu0->first_object, cpu0->function, cpu1->function))
     return;
   if (!y0 && !y1 && !stored_elsewhere(p, cpu0->second_object, cpu0->function, cpu1->function))
+    return;
+  /* Two readers (IRIW) disagree only on the order of two independent
+   * stores: when one function is the only other writer of both objects, its
+   * own pairing with each reader is what orders them. */
+  uint32_t x_writer, y_writer;
+  if (!x0 && !x1 && !y0 && !y1 &&
+      storers_elsewhere(p, cpu0->first_object, cpu0->function, cpu1->function, &x_writer) == 1 &&
+      storers_elsewhere(p, cpu0->second_object, cpu0->function, cpu1->function, &y_writer) == 1 &&
+      x_writer == y_writer)
     return;
   uint32_t accesses[4] = {cpu0->first, cpu0->second, cpu1->first, cpu1->second};
   if (bp_hold_common_lock(p->analysis, accesses, 4))
