@@ -47,8 +47,6 @@ static void index_stores(pairing *p) {
   p->store_count = unique;
 }
 
-/* An object that neither side stores needs a third function to store it, or
- * the pair orders nothing (the article's CPU 2 and CPU 3). */
 /* The functions other than f and g that store `object`: how many (counting
  * to two) and the first. */
 static size_t storers_elsewhere(const pairing *p, uint32_t object, uint32_t f, uint32_t g,
@@ -73,20 +71,11 @@ static size_t storers_elsewhere(const pairing *p, uint32_t object, uint32_t f, u
   return count;
 }
 
+/* An object that neither side stores needs a third function to store it, or
+ * the pair orders nothing (the article's CPU 2 and CPU 3). */
 static bool stored_elsewhere(const pairing *p, uint32_t object, uint32_t f, uint32_t g) {
-  size_t low = 0, high = p->store_count;
-  while (low < high) {
-    size_t middle = (low + high) / 2;
-    if (p->stores[middle].object < object)
-      low = middle + 1;
-    else
-      high = middle;
-  }
-  for (size_t i = low; i < p->store_count && p->stores[i].object == object; i++) {
-    if (p->stores[i].function != f && p->stores[i].function != g)
-      return true;
-  }
-  return false;
+  uint32_t first;
+  return storers_elsewhere(p, object, f, g, &first) > 0;
 }
 
 static bp_side side_of(const bp_ordering *ordering) {
