@@ -335,6 +335,17 @@ private:
 
   static unsigned keyOf(const MacroHit &hit) { return hit.expansion.getBegin().getRawEncoding(); }
 
+  // Whether `statement` is the outermost node of the use `hit` belongs to.
+  bool sameUse(const Stmt *statement, const MacroHit &hit) const {
+    auto found = macroUses.find(keyOf(hit));
+    if (found == macroUses.end())
+      return false;
+    const Stmt *root = found->second.root;
+    if (const auto *expression = dyn_cast<Expr>(root))
+      root = expression->IgnoreParenImpCasts();
+    return root == statement;
+  }
+
   // The outermost node of each macro use is the first one, in pre-order,
   // that begins and ends inside it.
   void collectMacroUses(const Stmt *statement) {
@@ -1014,7 +1025,10 @@ private:
     int marking = BP_NO_PRIMITIVE;
     if (std::optional<MacroHit> hit = outermostKnownMacro(statement->getBeginLoc())) {
       const bp_primitive &primitive = *bp_primitive_get(hit->primitive);
-      if (isOpaque(primitive)) {
+      // A marking macro over a call (CK's ck_pr_load_int() over an inline
+      // function whose access is assembly) accesses what the call is given.
+      bool overCall = isa<CallExpr>(statement) && sameUse(statement, *hit);
+      if (isOpaque(primitive) || overCall) {
         auto found = macroUses.find(keyOf(*hit));
         if (found == macroUses.end())
           return;
@@ -1025,7 +1039,9 @@ private:
       marking = hit->primitive;
     }
     if (std::optional<PrimitiveUse> use = directUse(statement)) {
-      if (isOpaque(*bp_primitive_get(use->primitive))) {
+      // A called marking (ck_pr_load_int(&x)) accesses through its
+      // argument, which its caller's AST never loads: the call is the access.
+      if (isOpaque(*bp_primitive_get(use->primitive)) || isa<CallExpr>(statement)) {
         emitOpaque(*use);
         return;
       }
