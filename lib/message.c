@@ -70,6 +70,13 @@ static const char *function_of(const bp_engine *engine, const bp_side *side) {
   return bp_function_name(engine, side->function);
 }
 
+/* " (in its call of 'ring_push')" when `event` is code of a helper its function calls. */
+static void append_callee(text_buffer *buffer, const bp_engine *engine, uint32_t event) {
+  const char *callee = event == BP_NO_EVENT ? "" : bp_event_callee(engine, event);
+  if (callee[0])
+    append(buffer, " (in its call of '%s')", callee);
+}
+
 const char *bp_finding_fix_barrier(const bp_finding *finding) {
   return bp_barrier_spelling(finding->family, finding->need);
 }
@@ -149,8 +156,9 @@ static char *marking_message(const bp_engine *engine, const bp_finding *finding)
   text_buffer buffer = {0};
   const bp_event *access = bp_event_get(engine, finding->at);
   append_access(&buffer, engine, finding->at);
-  append(&buffer, " in '%s' is not marked, but it races with ",
-         function_of(engine, &finding->side));
+  append(&buffer, " in '%s'", function_of(engine, &finding->side));
+  append_callee(&buffer, engine, finding->at);
+  append(&buffer, " is not marked, but it races with ");
   append_access(&buffer, engine, finding->race);
   append(&buffer, " in '%s'",
          bp_function_name(engine, bp_event_get(engine, finding->race)->function));
@@ -195,8 +203,9 @@ char *bp_finding_message(const bp_engine *engine, const bp_finding *finding) {
   append_access(&buffer, engine, finding->side.first);
   append(&buffer, " before ");
   append_access(&buffer, engine, finding->side.second);
-  append(&buffer, " in '%s'; with '%s' this is ", function_of(engine, &finding->side),
-         function_of(engine, &finding->partner));
+  append(&buffer, " in '%s'", function_of(engine, &finding->side));
+  append_callee(&buffer, engine, finding->at);
+  append(&buffer, "; with '%s' this is ", function_of(engine, &finding->partner));
   append_scenario_name(&buffer, finding->scenario);
   append(&buffer, ", which needs %s here", bp_finding_fix_barrier(finding));
   if (finding->other_pairings)
@@ -220,6 +229,7 @@ static char *side_note(const bp_engine *engine, const bp_side *partner) {
     append_access(&buffer, engine, partner->second);
     append(&buffer, " with ");
     append_barrier(&buffer, engine, partner->barrier);
+    append_callee(&buffer, engine, partner->barrier);
   }
   return buffer.text;
 }

@@ -94,7 +94,7 @@ static uint32_t add_event(bp_engine *engine, uint32_t block, const bp_event *eve
   stored->function = (uint32_t)engine->functions.count - 1;
   for (size_t i = 0; i < BP_GUARDS_MAX; i++)
     stored->guards[i] = BP_NO_OBJECT;
-  stored->lvalue_text = stored->value_text = bp_interner_add(&engine->names, "");
+  stored->lvalue_text = stored->value_text = stored->callee = bp_interner_add(&engine->names, "");
   uint32_t id = (uint32_t)engine->events.count - 1;
   *(uint32_t *)bp_vec_push(&block_at(engine, block)->events) = id;
   return id;
@@ -177,6 +177,17 @@ void bp_set_access_text(bp_engine *engine, uint32_t event, bp_location begin, bp
   stored->access_end = end;
   stored->lvalue_text = bp_interner_add(&engine->names, lvalue ? lvalue : "");
   stored->value_text = bp_interner_add(&engine->names, value ? value : "");
+}
+
+void bp_set_event_callee(bp_engine *engine, uint32_t event, const char *callee) {
+  if (event < engine->events.count)
+    ((bp_event *)bp_vec_at(&engine->events, event))->callee =
+        bp_interner_add(&engine->names, callee ? callee : "");
+}
+
+const char *bp_event_callee(const bp_engine *engine, uint32_t event) {
+  const bp_event *stored = bp_event_get(engine, event);
+  return stored ? bp_interner_get(&engine->names, stored->callee) : "";
 }
 
 const char *bp_event_lvalue_text(const bp_engine *engine, uint32_t event) {

@@ -59,7 +59,8 @@
   X(access_begin, LOCATION)                                                                        \
   X(access_end, LOCATION)                                                                          \
   X(lvalue_text, NAME)                                                                             \
-  X(value_text, NAME)
+  X(value_text, NAME)                                                                              \
+  X(callee, NAME)
 
 typedef enum {
   FIELD_ENUM,      /* a small enum, written as its number */

@@ -859,6 +859,8 @@ private:
       end = engineLocation(last);
     }
     bp_set_event_text(engine, event, statementAt, indentation.c_str(), begin, end);
+    if (site)
+      bp_set_event_callee(engine, event, function->getNameAsString().c_str());
   }
 
   // ---- Events ----

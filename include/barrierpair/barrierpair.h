@@ -198,8 +198,8 @@ uint32_t bp_add_access(bp_engine *engine, uint32_t block, uint32_t object, bp_ac
 /* Taking (`acquire`) or releasing a lock, named like a shared object. Code
  * that holds one lock on all four accesses of a pairing runs in mutual
  * exclusion with its partner: nothing pairs there. */
-uint32_t bp_add_lock(bp_engine *engine, uint32_t block, uint32_t lock, bool acquire,
-                     int primitive, bp_location location);
+uint32_t bp_add_lock(bp_engine *engine, uint32_t block, uint32_t lock, bool acquire, int primitive,
+                     bp_location location);
 /* `implicit`: the barrier half of an acquire load or release store. */
 uint32_t bp_add_barrier(bp_engine *engine, uint32_t block, unsigned strength, int primitive,
                         bool implicit, bp_location location);
@@ -257,6 +257,7 @@ typedef struct {
   /* accesses: see bp_set_access_text; access_begin is nowhere when unknown */
   bp_location access_begin, access_end;
   uint32_t lvalue_text, value_text; /* bp_event_lvalue_text, bp_event_value_text */
+  uint32_t callee;                  /* bp_event_callee */
 } bp_event;
 
 size_t bp_event_count(const bp_engine *engine);
@@ -265,6 +266,10 @@ const char *bp_function_name(const bp_engine *engine, uint32_t function);
 const char *bp_object_display(const bp_engine *engine, uint32_t object);
 const char *bp_file_path(const bp_engine *engine, uint32_t file);
 const char *bp_event_indentation(const bp_engine *engine, uint32_t event);
+/* The function whose code holds `event` when a call of it was lowered into
+ * the event's function (a helper); "" for the function's own code. */
+void bp_set_event_callee(bp_engine *engine, uint32_t event, const char *callee);
+const char *bp_event_callee(const bp_engine *engine, uint32_t event);
 /* The texts of bp_set_access_text; "" when unknown. */
 const char *bp_event_lvalue_text(const bp_engine *engine, uint32_t event);
 const char *bp_event_value_text(const bp_engine *engine, uint32_t event);

@@ -30,9 +30,9 @@ static const real_field real_fields[] = {BP_TEST_EVENT_FIELDS(REAL_FIELD)};
 
 /* Fields whose values are ids of one engine; the test compares what they
  * name. Every other field is compared byte for byte. */
-static const char *const id_fields[] = {"function",     "location",   "object",      "statement",
-                                        "own_begin",    "own_end",    "indentation", "guards",
-                                        "access_begin", "access_end", "lvalue_text", "value_text"};
+static const char *const id_fields[] = {
+    "function", "location",     "object",     "statement",   "own_begin",  "own_end", "indentation",
+    "guards",   "access_begin", "access_end", "lvalue_text", "value_text", "callee"};
 
 static bool is_id_field(const char *name) {
   for (size_t i = 0; i < sizeof id_fields / sizeof id_fields[0]; i++) {
@@ -44,9 +44,9 @@ static bool is_id_field(const char *name) {
 
 /* Fields the test builds through the API with real values. */
 static const char *const built_fields[] = {
-    "type",        "function", "location",     "primitive",  "object",      "kind",
-    "marked",      "strength", "implicit",     "statement",  "own_begin",   "own_end",
-    "indentation", "guards",   "access_begin", "access_end", "lvalue_text", "value_text"};
+    "type",         "function",   "location",    "primitive",  "object",  "kind",        "marked",
+    "strength",     "implicit",   "statement",   "own_begin",  "own_end", "indentation", "guards",
+    "access_begin", "access_end", "lvalue_text", "value_text", "callee"};
 
 static bool is_built_field(const char *name) {
   for (size_t i = 0; i < sizeof built_fields / sizeof built_fields[0]; i++) {
@@ -101,6 +101,7 @@ static bp_engine *build_program(void) {
   bp_set_access_text(engine, e, at(b, 13, 2), at(b, 13, 3), "x", NULL);
   e = bp_add_access(engine, entry, s, BP_ACCESS_STORE, false, BP_NO_PRIMITIVE, at(b, 14, 2));
   bp_set_access_text(engine, e, at(b, 14, 2), at(b, 14, 7), "s", "\"1\"");
+  bp_set_event_callee(engine, e, "set_s");
   bp_function_end(engine);
 
   bp_function_begin(engine, "empty", at(0, 0, 0));
@@ -172,6 +173,8 @@ static void assert_same_event(const bp_engine *a, uint32_t ia, const bp_engine *
       assert_string_equal(bp_event_indentation(a, ia), bp_event_indentation(b, ib));
     } else if (strcmp(name, "lvalue_text") == 0) {
       assert_string_equal(bp_event_lvalue_text(a, ia), bp_event_lvalue_text(b, ib));
+    } else if (strcmp(name, "callee") == 0) {
+      assert_string_equal(bp_event_callee(a, ia), bp_event_callee(b, ib));
     } else if (strcmp(name, "value_text") == 0) {
       assert_string_equal(bp_event_value_text(a, ia), bp_event_value_text(b, ib));
     } else if (strcmp(name, "guards") == 0) {
@@ -331,7 +334,7 @@ static void expect_error(const char *text, const char *expected) {
 #define EVENT_TAIL                                                                                 \
   " primitive=- object=0 kind=0 marked=1 strength=0 implicit=0 statement=- own_begin=- "           \
   "own_end=- indentation=\"\" guards=- access_begin=- access_end=- lvalue_text=\"\" "              \
-  "value_text=\"\"\n"
+  "value_text=\"\" callee=\"\"\n"
 
 #define STRING_OF(x) #x
 #define VERSION_TEXT(x) STRING_OF(x)
@@ -351,7 +354,8 @@ static void test_corrupt_files_are_clear_errors(void **state) {
            "%sfunction \"f\" 0:1:1 blocks=1\nevent 0 type=0 function=0 location=0:2:2" EVENT_TAIL,
            header);
   *strstr(text, "guards=-") = '\0';
-  strcat(text, "guards=0,7 access_begin=- access_end=- lvalue_text=\"\" value_text=\"\"\n");
+  strcat(text, "guards=0,7 access_begin=- access_end=- lvalue_text=\"\" value_text=\"\" "
+               "callee=\"\"\n");
   expect_error(text, "test.sites:5: object 7 is not defined by an object record");
   snprintf(text, sizeof text,
            "%sfunction \"f\" 0:1:1 blocks=1\nevent 0 type=0 function=0 "

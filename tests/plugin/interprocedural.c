@@ -37,7 +37,7 @@ int bad_reader(void) {
   return CMM_LOAD_SHARED(data); // expected-warning {{no barrier orders the load of 'ready' before the load of 'data' in 'bad_reader'; with 'writer' this is scenario 3 (message passing)}}
 }
 // The partner note points at the barrier inside the wrapper.
-// CHECK: interprocedural.c:16:3: note: 'writer' orders the store to 'data' before the store to 'ready' with 'cmm_smp_wmb()'
+// CHECK: interprocedural.c:16:3: note: 'writer' orders the store to 'data' before the store to 'ready' with 'cmm_smp_wmb()' (in its call of 'publish')
 
 // A header's helper: its events are reported at the call in this file (the
 // partner note points at header_writer's call of flag_raise()).
@@ -53,14 +53,14 @@ int header_reader(void) {
   // CHECK: interprocedural.c:[[#@LINE+2]]:17: warning: no barrier orders the load of 'signal_flag' before the load of 'message' in 'header_reader'
   // CHECK: fix-it:"{{.*}}interprocedural.c":{[[#@LINE+1]]:3-[[#@LINE+1]]:3}:"cmm_smp_rmb();\n  "
   return seen + CMM_LOAD_SHARED(message); // expected-warning {{no barrier orders the load of 'signal_flag' before the load of 'message' in 'header_reader'}}
-  // CHECK: interprocedural.c:[[#@LINE-8]]:3: note: 'header_writer' orders the store to 'message' before the store to 'signal_flag' with 'cmm_smp_wmb()'
+  // CHECK: interprocedural.c:[[#@LINE-8]]:3: note: 'header_writer' orders the store to 'message' before the store to 'signal_flag' with 'cmm_smp_wmb()' (in its call of 'flag_raise')
 }
 
 // The same wrapper without its barrier: the caller is the broken side.
 // The warning points at the store inside the helper; the fix-it goes in
 // front of the call, so other callers are not changed.
 static inline void publish_plain(int *flag) {
-  CMM_STORE_SHARED(*flag, 1); // expected-warning {{no barrier orders the store to 'plain_data' before the store to 'plain_ready' in 'plain_writer'}}
+  CMM_STORE_SHARED(*flag, 1); // expected-warning {{no barrier orders the store to 'plain_data' before the store to 'plain_ready' in 'plain_writer' (in its call of 'publish_plain'); with 'plain_reader'}}
 }
 
 int plain_data, plain_ready;
