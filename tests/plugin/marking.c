@@ -131,3 +131,21 @@ int observer(void) {
 // CHECK: marking.c:84:18: note: scenario 3 (message passing) forbids
 // A store's fix-it rewrites the whole assignment.
 // CHECK: fix-it:"{{.*}}marking.c":{113:3-113:32}:"CMM_STORE_SHARED(owned_count, owned_count + 1)"
+
+// A suppression with its reason silences the one access (without it, the
+// plain store of the flag is reported).
+int quiet_message, quiet_ready;
+
+void quiet_writer(void) {
+  CMM_STORE_SHARED(quiet_message, 1);
+  cmm_smp_wmb();
+  /* barrierpair: ignore missing-access-once: an aligned int, and the reader polls it */
+  quiet_ready = 1;
+}
+
+int quiet_reader(void) {
+  if (!CMM_LOAD_SHARED(quiet_ready))
+    return 0;
+  cmm_smp_rmb();
+  return CMM_LOAD_SHARED(quiet_message);
+}
