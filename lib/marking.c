@@ -60,8 +60,8 @@ void bp_index_marking(bp_analysis *analysis) {
     index->accesses[index->count++] =
         (access_record){event->object, event->function, event->kind, id};
     uint32_t *store = index->stores[event->object].store;
-    if (event->kind != BP_ACCESS_STORE)
-      continue;
+    if (event->kind != BP_ACCESS_STORE || bp_before_all_threads(analysis, id))
+      continue; /* a store made before any thread starts races with none */
     if (store[0] == BP_NO_EVENT)
       store[0] = id;
     else if (store[1] == BP_NO_EVENT && bp_event_get(engine, store[0])->function != event->function)
@@ -159,7 +159,10 @@ static void check_part(bp_analysis *analysis, const object_part *part) {
     uint32_t id = analysis->marking->accesses[i].event;
     const bp_event *access = bp_event_get(engine, id);
     uint32_t pair[2] = {id, race};
-    if (access->marked || bp_hold_common_lock(analysis, pair, 2))
+    if (access->marked || bp_hold_common_lock(analysis, pair, 2) ||
+        (access->thread_own && bp_event_get(engine, race)->thread_own) ||
+        bp_before_thread(analysis, id, bp_event_get(engine, race)->function) ||
+        bp_before_thread(analysis, race, access->function))
       continue;
     if (!strict) {
       if (exempt_writer)

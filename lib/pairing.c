@@ -32,7 +32,9 @@ static void index_stores(pairing *p) {
   bp_vec_init(&stores, sizeof(store_record));
   for (uint32_t id = 0; id < bp_event_count(p->engine); id++) {
     const bp_event *event = bp_event_get(p->engine, id);
-    if (event->type == BP_EVENT_ACCESS && event->kind == BP_ACCESS_STORE)
+    /* a store made before any thread starts is no third CPU's */
+    if (event->type == BP_EVENT_ACCESS && event->kind == BP_ACCESS_STORE &&
+        !bp_before_all_threads(p->analysis, id))
       *(store_record *)bp_vec_push(&stores) = (store_record){event->object, event->function};
   }
   if (stores.count)
@@ -78,6 +80,10 @@ static bool stored_elsewhere(const pairing *p, uint32_t object, uint32_t f, uint
   return storers_elsewhere(p, object, f, g, &first) > 0;
 }
 
+static bool own_instances(const bp_engine *engine, uint32_t a, uint32_t b) {
+  return bp_event_get(engine, a)->thread_own && bp_event_get(engine, b)->thread_own;
+}
+
 static bp_side side_of(const bp_ordering *ordering) {
   return (bp_side){ordering->function, ordering->first, ordering->second, ordering->barrier,
                    ordering->strength};
@@ -120,6 +126,12 @@ static void check_pair(pairing *p, const bp_ordering *cpu0, const bp_ordering *c
       storers_elsewhere(p, cpu0->second_object, cpu0->function, cpu1->function, &y_writer) == 1 &&
       x_writer == y_writer)
     return;
+  if (own_instances(p->engine, cpu0->first, cpu1->second) ||
+      own_instances(p->engine, cpu0->second, cpu1->first))
+    return; /* each thread's own thread-local instance: not one object */
+  if (bp_before_thread(p->analysis, cpu0->first, cpu1->function) ||
+      bp_before_thread(p->analysis, cpu1->first, cpu0->function))
+    return; /* one side started the other's thread after its first access */
   uint32_t accesses[4] = {cpu0->first, cpu0->second, cpu1->first, cpu1->second};
   if (bp_hold_common_lock(p->analysis, accesses, 4))
     return; /* critical sections of one lock: never at the same time */

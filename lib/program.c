@@ -120,6 +120,14 @@ uint32_t bp_add_lock(bp_engine *engine, uint32_t block, uint32_t lock, bool acqu
   return add_event(engine, block, &event);
 }
 
+uint32_t bp_add_spawn(bp_engine *engine, uint32_t block, const char *thread, int primitive,
+                      bp_location location) {
+  bp_event event = {.type = BP_EVENT_SPAWN, .location = location, .primitive = primitive};
+  uint32_t id = add_event(engine, block, &event);
+  bp_set_event_callee(engine, id, thread);
+  return id;
+}
+
 uint32_t bp_add_barrier(bp_engine *engine, uint32_t block, unsigned strength, int primitive,
                         bool implicit, bp_location location) {
   bp_event event = {.type = BP_EVENT_BARRIER,
@@ -177,6 +185,11 @@ void bp_set_access_text(bp_engine *engine, uint32_t event, bp_location begin, bp
   stored->access_end = end;
   stored->lvalue_text = bp_interner_add(&engine->names, lvalue ? lvalue : "");
   stored->value_text = bp_interner_add(&engine->names, value ? value : "");
+}
+
+void bp_set_thread_own(bp_engine *engine, uint32_t event) {
+  if (event < engine->events.count)
+    ((bp_event *)bp_vec_at(&engine->events, event))->thread_own = true;
 }
 
 void bp_set_event_callee(bp_engine *engine, uint32_t event, const char *callee) {

@@ -60,7 +60,8 @@
   X(access_end, LOCATION)                                                                          \
   X(lvalue_text, NAME)                                                                             \
   X(value_text, NAME)                                                                              \
-  X(callee, NAME)
+  X(callee, NAME)                                                                                  \
+  X(thread_own, BOOL)
 
 typedef enum {
   FIELD_ENUM,      /* a small enum, written as its number */
@@ -913,8 +914,11 @@ static bool parse_line(reader *r, const char *line, bp_engine *engine, read_stat
     if (!at_end(r, at))
       return false;
     if (event.type != BP_EVENT_ACCESS && event.type != BP_EVENT_BARRIER &&
-        event.type != BP_EVENT_LOCK && event.type != BP_EVENT_UNLOCK)
-      return fail(r, "type=%u is not an access (0), a barrier (1), a lock (3) or an unlock (4)",
+        event.type != BP_EVENT_LOCK && event.type != BP_EVENT_UNLOCK &&
+        event.type != BP_EVENT_SPAWN)
+      return fail(r,
+                  "type=%u is not an access (0), a barrier (1), a lock (3), an unlock (4) or a "
+                  "spawn (5)",
                   (unsigned)event.type);
     if (event.type == BP_EVENT_ACCESS && event.kind != BP_ACCESS_LOAD &&
         event.kind != BP_ACCESS_STORE)

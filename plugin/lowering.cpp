@@ -39,6 +39,7 @@ namespace {
 struct SharedObject {
   std::string key;
   std::string display;
+  bool threadOwn = false; // a field of the thread's own thread-local variable
 };
 
 // A use of a table primitive: one macro expansion, call or atomic builtin.
@@ -57,7 +58,7 @@ struct MacroHit {
 
 bool isOpaque(const bp_primitive &primitive) {
   if (primitive.op == BP_OP_FENCE || primitive.op == BP_OP_RMW || primitive.op == BP_OP_LOCK ||
-      primitive.op == BP_OP_UNLOCK)
+      primitive.op == BP_OP_UNLOCK || primitive.op == BP_OP_SPAWN)
     return true;
   return primitive.order != BP_ORDER_RELAXED;
 }
@@ -669,7 +670,9 @@ private:
     }
     if (const auto *reference = dyn_cast<DeclRefExpr>(expression)) {
       const auto *variable = dyn_cast<VarDecl>(reference->getDecl());
-      if (!variable || !variable->hasGlobalStorage() || variable->isStaticLocal())
+      // Each thread has its own thread-local variable: nothing to share.
+      if (!variable || !variable->hasGlobalStorage() || variable->isStaticLocal() ||
+          variable->getTLSKind() != VarDecl::TLS_None)
         return std::nullopt;
       // The C library's own globals (stderr, optind, ...) are not the
       // program's shared objects.
@@ -699,7 +702,8 @@ private:
       if (type.empty())
         return std::nullopt;
       std::string display = type + "." + field->getNameAsString();
-      return SharedObject{std::string(record->isUnion() ? "union " : "struct ") + display, display};
+      return SharedObject{std::string(record->isUnion() ? "union " : "struct ") + display, display,
+                          isThreadLocal(member)};
     }
     if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(expression)) {
       // Elements collapse onto their array.
@@ -708,10 +712,24 @@ private:
       if (auto [argument, caller] = argumentOf(base); !array && argument)
         array = caller->nameObject(argument->IgnoreParenImpCasts());
       if (array)
-        return SharedObject{array->key + "[]", array->display + "[]"};
+        return SharedObject{array->key + "[]", array->display + "[]", array->threadOwn};
       return std::nullopt;
     }
     return std::nullopt;
+  }
+
+  // `reader.ctr` of a thread-local `reader`: each thread's own instance,
+  // while another thread reaches it only through a pointer.
+  static bool isThreadLocal(const MemberExpr *member) {
+    const Expr *base = member;
+    while (const auto *dot = dyn_cast<MemberExpr>(base->IgnoreParenImpCasts())) {
+      if (dot->isArrow())
+        return false;
+      base = dot->getBase();
+    }
+    const auto *reference = dyn_cast<DeclRefExpr>(base->IgnoreParenImpCasts());
+    const auto *variable = reference ? dyn_cast<VarDecl>(reference->getDecl()) : nullptr;
+    return variable && variable->getTLSKind() != VarDecl::TLS_None;
   }
 
   // The object `*pointer` names: `*&x`, or `*p` in an inlined body whose
@@ -877,6 +895,8 @@ private:
     uint32_t event = bp_add_access(engine, currentBlock, internObject(object), kind, marked,
                                    primitive, eventLocation(location));
     recordText(event, statement);
+    if (object.threadOwn)
+      bp_set_thread_own(engine, event);
     for (uint32_t guard : currentGuards())
       bp_add_guard(engine, event, guard);
     return event;
@@ -922,14 +942,37 @@ private:
                        target->c_str(), stored ? stored->c_str() : nullptr);
   }
 
-  // The lock a lock primitive's first argument points to.
-  void addLock(const PrimitiveUse &use, bool acquire) {
+  // The call a primitive's use makes: the use itself, or the first call on
+  // its leftmost path (a macro around the call).
+  static const CallExpr *callOf(const PrimitiveUse &use) {
     const Stmt *root = use.root;
     while (root && !isa<CallExpr>(root)) {
       auto children = root->children();
       root = children.empty() ? nullptr : *children.begin();
     }
-    const auto *call = dyn_cast_or_null<CallExpr>(root);
+    return dyn_cast_or_null<CallExpr>(root);
+  }
+
+  // The thread function a thread start's arguments name.
+  void addSpawn(const PrimitiveUse &use) {
+    const CallExpr *call = callOf(use);
+    for (unsigned i = 0; call && i < call->getNumArgs(); i++) {
+      const Expr *argument = call->getArg(i)->IgnoreParenCasts();
+      if (const auto *address = dyn_cast<UnaryOperator>(argument);
+          address && address->getOpcode() == UO_AddrOf)
+        argument = address->getSubExpr()->IgnoreParenCasts();
+      const auto *reference = dyn_cast<DeclRefExpr>(argument);
+      if (const auto *thread = reference ? dyn_cast<FunctionDecl>(reference->getDecl()) : nullptr) {
+        bp_add_spawn(engine, currentBlock, thread->getNameAsString().c_str(), use.primitive,
+                     eventLocation(use.location));
+        return;
+      }
+    }
+  }
+
+  // The lock a lock primitive's first argument points to.
+  void addLock(const PrimitiveUse &use, bool acquire) {
+    const CallExpr *call = callOf(use);
     std::optional<SharedObject> lock;
     if (call && call->getNumArgs() > 0)
       lock = nameThroughPointer(call->getArg(0));
@@ -945,6 +988,10 @@ private:
     if (order == BP_ORDER_FROM_ARG)
       order = findOrder(use.root).value_or(BP_ORDER_SEQ_CST);
 
+    if (primitive.op == BP_OP_SPAWN) {
+      addSpawn(use);
+      return;
+    }
     if (primitive.op == BP_OP_LOCK || primitive.op == BP_OP_UNLOCK) {
       addLock(use, primitive.op == BP_OP_LOCK);
       return;

@@ -38,8 +38,9 @@ typedef enum {
   BP_OP_STORE,
   BP_OP_RMW,
   BP_OP_ACCESS,
-  BP_OP_LOCK,  /* takes the lock its argument points to */
-  BP_OP_UNLOCK /* releases it */
+  BP_OP_LOCK,   /* takes the lock its argument points to */
+  BP_OP_UNLOCK, /* releases it */
+  BP_OP_SPAWN   /* starts a thread running the function its arguments name */
 } bp_op;
 
 typedef enum {
@@ -200,6 +201,11 @@ uint32_t bp_add_access(bp_engine *engine, uint32_t block, uint32_t object, bp_ac
  * exclusion with its partner: nothing pairs there. */
 uint32_t bp_add_lock(bp_engine *engine, uint32_t block, uint32_t lock, bool acquire, int primitive,
                      bp_location location);
+/* Starting a thread that runs the function called `thread`
+ * (pthread_create()): what the spawning function did before can only
+ * happen before anything the thread does, so it pairs with nothing there. */
+uint32_t bp_add_spawn(bp_engine *engine, uint32_t block, const char *thread, int primitive,
+                      bp_location location);
 /* `implicit`: the barrier half of an acquire load or release store. */
 uint32_t bp_add_barrier(bp_engine *engine, uint32_t block, unsigned strength, int primitive,
                         bool implicit, bp_location location);
@@ -233,8 +239,9 @@ typedef enum {
   BP_EVENT_ACCESS,
   BP_EVENT_BARRIER,
   BP_EVENT_ANNOTATION,
-  BP_EVENT_LOCK,  /* takes the lock `object` */
-  BP_EVENT_UNLOCK /* releases it */
+  BP_EVENT_LOCK,   /* takes the lock `object` */
+  BP_EVENT_UNLOCK, /* releases it */
+  BP_EVENT_SPAWN   /* starts a thread running function `callee` */
 } bp_event_type;
 
 typedef struct {
@@ -258,6 +265,7 @@ typedef struct {
   bp_location access_begin, access_end;
   uint32_t lvalue_text, value_text; /* bp_event_lvalue_text, bp_event_value_text */
   uint32_t callee;                  /* bp_event_callee */
+  bool thread_own;                  /* accesses: see bp_set_thread_own */
 } bp_event;
 
 size_t bp_event_count(const bp_engine *engine);
@@ -266,6 +274,12 @@ const char *bp_function_name(const bp_engine *engine, uint32_t function);
 const char *bp_object_display(const bp_engine *engine, uint32_t object);
 const char *bp_file_path(const bp_engine *engine, uint32_t file);
 const char *bp_event_indentation(const bp_engine *engine, uint32_t event);
+/* Access `event` is to the running thread's own instance of its object (a
+ * field of a thread-local variable): two such accesses in different
+ * functions are to different instances, and neither pair nor race; another
+ * thread reaches the instance through a pointer, which is the object. */
+void bp_set_thread_own(bp_engine *engine, uint32_t event);
+
 /* The function whose code holds `event` when a call of it was lowered into
  * the event's function (a helper); "" for the function's own code. */
 void bp_set_event_callee(bp_engine *engine, uint32_t event, const char *callee);

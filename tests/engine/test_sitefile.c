@@ -46,7 +46,7 @@ static bool is_id_field(const char *name) {
 static const char *const built_fields[] = {
     "type",         "function",   "location",    "primitive",  "object",  "kind",        "marked",
     "strength",     "implicit",   "statement",   "own_begin",  "own_end", "indentation", "guards",
-    "access_begin", "access_end", "lvalue_text", "value_text", "callee"};
+    "access_begin", "access_end", "lvalue_text", "value_text", "callee",  "thread_own"};
 
 static bool is_built_field(const char *name) {
   for (size_t i = 0; i < sizeof built_fields / sizeof built_fields[0]; i++) {
@@ -102,6 +102,7 @@ static bp_engine *build_program(void) {
   e = bp_add_access(engine, entry, s, BP_ACCESS_STORE, false, BP_NO_PRIMITIVE, at(b, 14, 2));
   bp_set_access_text(engine, e, at(b, 14, 2), at(b, 14, 7), "s", "\"1\"");
   bp_set_event_callee(engine, e, "set_s");
+  bp_set_thread_own(engine, e);
   bp_function_end(engine);
 
   bp_function_begin(engine, "empty", at(0, 0, 0));
@@ -334,7 +335,7 @@ static void expect_error(const char *text, const char *expected) {
 #define EVENT_TAIL                                                                                 \
   " primitive=- object=0 kind=0 marked=1 strength=0 implicit=0 statement=- own_begin=- "           \
   "own_end=- indentation=\"\" guards=- access_begin=- access_end=- lvalue_text=\"\" "              \
-  "value_text=\"\" callee=\"\"\n"
+  "value_text=\"\" callee=\"\" thread_own=0\n"
 
 #define STRING_OF(x) #x
 #define VERSION_TEXT(x) STRING_OF(x)
@@ -355,7 +356,7 @@ static void test_corrupt_files_are_clear_errors(void **state) {
            header);
   *strstr(text, "guards=-") = '\0';
   strcat(text, "guards=0,7 access_begin=- access_end=- lvalue_text=\"\" value_text=\"\" "
-               "callee=\"\"\n");
+               "callee=\"\" thread_own=0\n");
   expect_error(text, "test.sites:5: object 7 is not defined by an object record");
   snprintf(text, sizeof text,
            "%sfunction \"f\" 0:1:1 blocks=1\nevent 0 type=0 function=0 "

@@ -1,0 +1,77 @@
+// What a function does before it starts a thread, the thread sees done:
+// such accesses neither pair nor race with the thread's. A thread-local
+// variable is each thread's own: two threads' accesses to their own
+// instances are to different objects, while another thread reaches an
+// instance through a pointer.
+//
+// RUN: %barrierpair %s -Xclang -verify -Xclang -verify-ignore-unexpected=note
+// RUN: %barrierpair %s -DSHARED -Xclang -verify=expected,shared -Xclang -verify-ignore-unexpected=note
+#include <pthread.h>
+#include <urcu/arch.h>
+#include <urcu/system.h>
+
+int config, config_ready, result, result_ready;
+
+static void *worker(void *unused) {
+  (void)unused;
+  int seen = config; // quiet: set before the thread started
+  if (config_ready)  // quiet, likewise
+    seen++;
+  CMM_STORE_SHARED(result, seen);
+  cmm_smp_wmb();
+  CMM_STORE_SHARED(result_ready, 1);
+  return NULL;
+}
+
+int start(void) {
+  pthread_t thread;
+  config = 42;
+  config_ready = 1;
+  pthread_create(&thread, NULL, worker, NULL);
+  // After the start the thread runs concurrently: this read of the result
+  // pairs with the worker, and needs its barrier.
+  while (!CMM_LOAD_SHARED(result_ready))
+    caa_cpu_relax();
+  return CMM_LOAD_SHARED(result); // expected-warning {{no barrier orders the load of 'result_ready' before the load of 'result' in 'start'; with 'worker' this is scenario 3 (message passing)}}
+}
+
+// Per-thread state, as liburcu keeps its readers': each thread's own
+// instance. Two threads' accesses to their own instances do not pair (with
+// -DSHARED the variable is one object, and the pair is message passing with
+// the reader's barrier missing); another thread reaching an instance through
+// a pointer does pair with its owner.
+struct reader {
+  unsigned long ctr;
+};
+#ifdef SHARED
+static struct reader me;
+#else
+static __thread struct reader me;
+#endif
+struct reader *registry[16];
+unsigned long gp_ctr;
+int published;
+
+void own_writer(void) {
+  CMM_STORE_SHARED(me.ctr, 1);
+  cmm_smp_wmb();
+  CMM_STORE_SHARED(published, 1);
+}
+
+unsigned long own_reader(void) {
+  if (!CMM_LOAD_SHARED(published))
+    return 0;
+  return CMM_LOAD_SHARED(me.ctr); // shared-warning {{no barrier orders the load of 'published' before the load of 'reader.ctr' in 'own_reader'}}
+}
+
+void read_lock(void) {
+  me.ctr = 1; // expected-warning {{the store to 'reader.ctr' in 'read_lock' is not marked, but it races with the load of 'reader.ctr' in 'grace_period'}}
+  cmm_smp_mb();
+  (void)CMM_LOAD_SHARED(gp_ctr);
+}
+
+int grace_period(int index) {
+  CMM_STORE_SHARED(gp_ctr, CMM_LOAD_SHARED(gp_ctr) + 1);
+  cmm_smp_mb();
+  return CMM_LOAD_SHARED(registry[index]->ctr) != 0;
+}
