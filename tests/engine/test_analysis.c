@@ -242,6 +242,100 @@ static void test_fix_inserts_before_the_second_statement(void **state) {
   bp_engine_destroy(p.engine);
 }
 
+/* A writer storing x then y with nothing between them, in one block, and a
+ * reader loading y, then x with a full barrier: message passing with the
+ * writer's barrier missing. `variant` changes one thing around it. */
+enum writer_variant { PLAIN, LOOP_ONLY, LOOP_EDGE, LOCKED, SPAWNED, THREAD_OWN };
+
+static size_t writer_reader_findings(enum writer_variant variant) {
+  program p = {.engine = bp_engine_create()};
+  p.x = bp_intern_object(p.engine, "x", "x");
+  p.y = bp_intern_object(p.engine, "y", "y");
+  uint32_t lock = bp_intern_object(p.engine, "lock", "lock");
+  bp_function_begin(p.engine, "writer", next_location(&p));
+  uint32_t block = bp_add_block(p.engine);
+  if (variant == LOCKED)
+    bp_add_lock(p.engine, block, lock, true, BP_NO_PRIMITIVE, next_location(&p));
+  /* LOOP_*: the store to y comes first, so x before y holds only from one
+   * iteration to the next */
+  bool y_first = variant == LOOP_ONLY || variant == LOOP_EDGE;
+  uint32_t first = bp_add_access(p.engine, block, y_first ? p.y : p.x, BP_ACCESS_STORE, true,
+                                 BP_NO_PRIMITIVE, next_location(&p));
+  uint32_t second = bp_add_access(p.engine, block, y_first ? p.x : p.y, BP_ACCESS_STORE, true,
+                                  BP_NO_PRIMITIVE, next_location(&p));
+  if (variant == THREAD_OWN) {
+    bp_set_thread_own(p.engine, first);
+    bp_set_thread_own(p.engine, second);
+  }
+  if (variant == LOOP_ONLY)
+    bp_add_loop_edge(p.engine, block, block);
+  if (variant == LOOP_EDGE)
+    bp_add_edge(p.engine, block, block);
+  if (variant == SPAWNED)
+    bp_add_spawn(p.engine, block, "reader", BP_NO_PRIMITIVE, next_location(&p));
+  if (variant == LOCKED)
+    bp_add_lock(p.engine, block, lock, false, BP_NO_PRIMITIVE, next_location(&p));
+  bp_function_end(p.engine);
+
+  bp_function_begin(p.engine, "reader", next_location(&p));
+  block = bp_add_block(p.engine);
+  if (variant == LOCKED)
+    bp_add_lock(p.engine, block, lock, true, BP_NO_PRIMITIVE, next_location(&p));
+  first =
+      bp_add_access(p.engine, block, p.y, BP_ACCESS_LOAD, true, BP_NO_PRIMITIVE, next_location(&p));
+  bp_add_barrier(p.engine, block, BP_STRENGTH_FULL, bp_primitive_find("cmm_smp_mb", 10), false,
+                 next_location(&p));
+  second =
+      bp_add_access(p.engine, block, p.x, BP_ACCESS_LOAD, true, BP_NO_PRIMITIVE, next_location(&p));
+  if (variant == THREAD_OWN) {
+    bp_set_thread_own(p.engine, first);
+    bp_set_thread_own(p.engine, second);
+  }
+  if (variant == LOCKED)
+    bp_add_lock(p.engine, block, lock, false, BP_NO_PRIMITIVE, next_location(&p));
+  bp_function_end(p.engine);
+
+  bp_finding *findings;
+  size_t total = analyze(&p, &findings), count = 0;
+  /* a reader left without a partner is unpaired-barrier's, not counted */
+  for (size_t i = 0; i < total; i++) {
+    if (findings[i].rule != BP_RULE_UNPAIRED_BARRIER) {
+      assert_int_equal(findings[i].rule, BP_RULE_MISSING_BARRIER);
+      count++;
+    }
+  }
+  free(findings);
+  bp_engine_destroy(p.engine);
+  return count;
+}
+
+static void test_the_broken_writer_is_reported(void **state) {
+  (void)state;
+  assert_int_equal(writer_reader_findings(PLAIN), 1);
+}
+
+static void test_orders_do_not_cross_loop_edges(void **state) {
+  (void)state;
+  /* the same block looping back: as a loop edge it orders nothing */
+  assert_int_equal(writer_reader_findings(LOOP_ONLY), 0);
+  assert_int_equal(writer_reader_findings(LOOP_EDGE), 1);
+}
+
+static void test_one_lock_around_both_sides_pairs_nothing(void **state) {
+  (void)state;
+  assert_int_equal(writer_reader_findings(LOCKED), 0);
+}
+
+static void test_a_thread_sees_what_came_before_its_start(void **state) {
+  (void)state;
+  assert_int_equal(writer_reader_findings(SPAWNED), 0);
+}
+
+static void test_thread_own_instances_are_not_one_object(void **state) {
+  (void)state;
+  assert_int_equal(writer_reader_findings(THREAD_OWN), 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_needed_barriers_are_quiet),
@@ -254,6 +348,11 @@ int main(void) {
       cmocka_unit_test(test_messages_name_functions_objects_and_scenario),
       cmocka_unit_test(test_disabled_rule_is_silent),
       cmocka_unit_test(test_fix_inserts_before_the_second_statement),
+      cmocka_unit_test(test_the_broken_writer_is_reported),
+      cmocka_unit_test(test_orders_do_not_cross_loop_edges),
+      cmocka_unit_test(test_one_lock_around_both_sides_pairs_nothing),
+      cmocka_unit_test(test_a_thread_sees_what_came_before_its_start),
+      cmocka_unit_test(test_thread_own_instances_are_not_one_object),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
