@@ -14,34 +14,31 @@
  * are not tracked. */
 #define SPAWNS_TRACKED 32
 
-static void mark_reachable(const bp_engine *engine, const bp_function *function, uint32_t block,
-                           size_t index, uint32_t bit, uint32_t *after, bool *seen,
-                           uint32_t *stack) {
-  size_t block_count = function->blocks.count, pending = 0;
-  memset(seen, 0, block_count * sizeof *seen);
+static void push_successors(const bp_block *block, bool *seen, uint32_t *stack, size_t *pending) {
+  for (size_t s = 0; s < block->successors.count; s++) {
+    uint32_t next = *(uint32_t *)bp_vec_at(&block->successors, s) & ~BP_LOOP_EDGE;
+    if (!seen[next]) {
+      seen[next] = true;
+      stack[(*pending)++] = next;
+    }
+  }
+}
+
+/* Sets `bit` on every event that can run after event `index` of `block`. */
+static void mark_reachable(const bp_function *function, uint32_t block, size_t index, uint32_t bit,
+                           uint32_t *after, bool *seen, uint32_t *stack) {
+  size_t pending = 0;
+  memset(seen, 0, function->blocks.count * sizeof *seen);
   const bp_block *start = bp_vec_at(&function->blocks, block);
   for (size_t i = index + 1; i < start->events.count; i++)
     after[*(uint32_t *)bp_vec_at(&start->events, i)] |= bit;
-  for (size_t s = 0; s < start->successors.count; s++) {
-    uint32_t next = *(uint32_t *)bp_vec_at(&start->successors, s) & ~BP_LOOP_EDGE;
-    if (!seen[next]) {
-      seen[next] = true;
-      stack[pending++] = next;
-    }
-  }
+  push_successors(start, seen, stack, &pending);
   while (pending) {
     const bp_block *current = bp_vec_at(&function->blocks, stack[--pending]);
     for (size_t i = 0; i < current->events.count; i++)
       after[*(uint32_t *)bp_vec_at(&current->events, i)] |= bit;
-    for (size_t s = 0; s < current->successors.count; s++) {
-      uint32_t next = *(uint32_t *)bp_vec_at(&current->successors, s) & ~BP_LOOP_EDGE;
-      if (!seen[next]) {
-        seen[next] = true;
-        stack[pending++] = next;
-      }
-    }
+    push_successors(current, seen, stack, &pending);
   }
-  (void)engine;
 }
 
 void bp_compute_spawns(bp_analysis *analysis) {
@@ -77,8 +74,8 @@ void bp_compute_spawns(bp_analysis *analysis) {
           if (!seen || !stack)
             abort();
         }
-        mark_reachable(engine, function, (uint32_t)b, i, UINT32_C(1) << number,
-                       analysis->after_spawn, seen, stack);
+        mark_reachable(function, (uint32_t)b, i, UINT32_C(1) << number, analysis->after_spawn, seen,
+                       stack);
       }
     }
     free(seen);
