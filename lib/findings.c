@@ -139,7 +139,7 @@ void bp_analysis_begin(bp_analysis *analysis, const bp_engine *engine, const bp_
     abort();
   bp_collect_program_orderings(analysis);
   bp_compute_held_locks(analysis);
-  bp_compute_spawns(analysis);
+  bp_compute_threads(analysis);
   bp_index_marking(analysis);
 }
 
@@ -147,7 +147,7 @@ void bp_analysis_end(bp_analysis *analysis) {
   bp_vec_free(&analysis->orderings);
   bp_free_marking(analysis);
   free(analysis->held);
-  bp_free_spawns(analysis);
+  bp_free_threads(analysis);
   free(analysis->paired);
 }
 

@@ -107,9 +107,10 @@ typedef struct {
   bp_vec candidates; /* bp_finding */
   bool *paired;      /* per event: a barrier that some pairing or cycle uses */
   struct bp_marking_index *marking; /* marking.c */
-  uint32_t *held;        /* locks.c: per event, BP_HELD_MAX locks held there (BP_NO_OBJECT: none) */
-  bp_vec *spawned;       /* spawn.c: per function, the names (ids) of the threads it starts */
-  uint32_t *after_spawn; /* per event, bit i: it can run after the start of thread i */
+  uint32_t *held; /* locks.c: per event, BP_HELD_MAX locks held there (BP_NO_OBJECT: none) */
+  bp_vec *spawned, *joined; /* threads.c: per function, the names of the threads it starts, joins */
+  uint32_t *after_spawn;    /* per event, bit i: it can run after the start of thread i */
+  uint32_t *before_join;    /* per event, bit i: it can run before (or without) joining thread i */
 } bp_analysis;
 
 /* Every function's orderings, sorted as `orderings` says. */
@@ -173,11 +174,12 @@ uint32_t bp_interner_find(const bp_interner *interner, const char *string);
 void bp_compute_held_locks(bp_analysis *analysis);
 bool bp_hold_common_lock(const bp_analysis *analysis, const uint32_t *events, size_t count);
 
-/* spawn.c: whether `event` can only run before its function starts a thread
- * running function `thread`. */
-void bp_compute_spawns(bp_analysis *analysis);
-void bp_free_spawns(bp_analysis *analysis);
+/* threads.c: whether `event` can only run before its function starts a
+ * thread running function `thread`, or only after it joined one. */
+void bp_compute_threads(bp_analysis *analysis);
+void bp_free_threads(bp_analysis *analysis);
 bool bp_before_thread(const bp_analysis *analysis, uint32_t event, uint32_t thread);
+bool bp_after_thread(const bp_analysis *analysis, uint32_t event, uint32_t thread);
 /* Whether `event`'s function starts threads and `event` runs before them all. */
 bool bp_before_all_threads(const bp_analysis *analysis, uint32_t event);
 

@@ -162,7 +162,9 @@ static void check_part(bp_analysis *analysis, const object_part *part) {
     if (access->marked || bp_hold_common_lock(analysis, pair, 2) ||
         (access->thread_own && bp_event_get(engine, race)->thread_own) ||
         bp_before_thread(analysis, id, bp_event_get(engine, race)->function) ||
-        bp_before_thread(analysis, race, access->function))
+        bp_before_thread(analysis, race, access->function) ||
+        bp_after_thread(analysis, id, bp_event_get(engine, race)->function) ||
+        bp_after_thread(analysis, race, access->function))
       continue;
     if (!strict) {
       if (exempt_writer)

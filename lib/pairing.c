@@ -130,8 +130,11 @@ static void check_pair(pairing *p, const bp_ordering *cpu0, const bp_ordering *c
       own_instances(p->engine, cpu0->second, cpu1->first))
     return; /* each thread's own thread-local instance: not one object */
   if (bp_before_thread(p->analysis, cpu0->first, cpu1->function) ||
-      bp_before_thread(p->analysis, cpu1->first, cpu0->function))
-    return; /* one side started the other's thread after its first access */
+      bp_before_thread(p->analysis, cpu1->first, cpu0->function) ||
+      bp_after_thread(p->analysis, cpu0->second, cpu1->function) ||
+      bp_after_thread(p->analysis, cpu1->second, cpu0->function))
+    return; /* one side started the other's thread after its first access, or
+               joined it before its second */
   uint32_t accesses[4] = {cpu0->first, cpu0->second, cpu1->first, cpu1->second};
   if (bp_hold_common_lock(p->analysis, accesses, 4))
     return; /* critical sections of one lock: never at the same time */

@@ -250,7 +250,7 @@ static bool read_arguments(parser *p, declaration *d, const char *kinds,
 static const char *const op_names[] = {
     [BP_OP_FENCE] = "FENCE",   [BP_OP_LOAD] = "LOAD",     [BP_OP_STORE] = "STORE",
     [BP_OP_RMW] = "RMW",       [BP_OP_ACCESS] = "ACCESS", [BP_OP_LOCK] = "LOCK",
-    [BP_OP_UNLOCK] = "UNLOCK", [BP_OP_SPAWN] = "SPAWN",
+    [BP_OP_UNLOCK] = "UNLOCK", [BP_OP_SPAWN] = "SPAWN",   [BP_OP_JOIN] = "JOIN",
 };
 
 static const char *const order_names[] = {

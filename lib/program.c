@@ -120,12 +120,22 @@ uint32_t bp_add_lock(bp_engine *engine, uint32_t block, uint32_t lock, bool acqu
   return add_event(engine, block, &event);
 }
 
-uint32_t bp_add_spawn(bp_engine *engine, uint32_t block, const char *thread, int primitive,
-                      bp_location location) {
-  bp_event event = {.type = BP_EVENT_SPAWN, .location = location, .primitive = primitive};
+static uint32_t add_thread_event(bp_engine *engine, uint32_t block, bp_event_type type,
+                                 const char *thread, int primitive, bp_location location) {
+  bp_event event = {.type = type, .location = location, .primitive = primitive};
   uint32_t id = add_event(engine, block, &event);
   bp_set_event_callee(engine, id, thread);
   return id;
+}
+
+uint32_t bp_add_spawn(bp_engine *engine, uint32_t block, const char *thread, int primitive,
+                      bp_location location) {
+  return add_thread_event(engine, block, BP_EVENT_SPAWN, thread, primitive, location);
+}
+
+uint32_t bp_add_join(bp_engine *engine, uint32_t block, const char *thread, int primitive,
+                     bp_location location) {
+  return add_thread_event(engine, block, BP_EVENT_JOIN, thread, primitive, location);
 }
 
 uint32_t bp_add_barrier(bp_engine *engine, uint32_t block, unsigned strength, int primitive,

@@ -915,10 +915,10 @@ static bool parse_line(reader *r, const char *line, bp_engine *engine, read_stat
       return false;
     if (event.type != BP_EVENT_ACCESS && event.type != BP_EVENT_BARRIER &&
         event.type != BP_EVENT_LOCK && event.type != BP_EVENT_UNLOCK &&
-        event.type != BP_EVENT_SPAWN)
+        event.type != BP_EVENT_SPAWN && event.type != BP_EVENT_JOIN)
       return fail(r,
-                  "type=%u is not an access (0), a barrier (1), a lock (3), an unlock (4) or a "
-                  "spawn (5)",
+                  "type=%u is not an access (0), a barrier (1), a lock (3), an unlock (4), a "
+                  "spawn (5) or a join (6)",
                   (unsigned)event.type);
     if (event.type == BP_EVENT_ACCESS && event.kind != BP_ACCESS_LOAD &&
         event.kind != BP_ACCESS_STORE)

@@ -58,7 +58,7 @@ struct MacroHit {
 
 bool isOpaque(const bp_primitive &primitive) {
   if (primitive.op == BP_OP_FENCE || primitive.op == BP_OP_RMW || primitive.op == BP_OP_LOCK ||
-      primitive.op == BP_OP_UNLOCK || primitive.op == BP_OP_SPAWN)
+      primitive.op == BP_OP_UNLOCK || primitive.op == BP_OP_SPAWN || primitive.op == BP_OP_JOIN)
     return true;
   return primitive.order != BP_ORDER_RELAXED;
 }
@@ -67,8 +67,13 @@ bool isOpaque(const bp_primitive &primitive) {
 // being built. Events of an inlined body that are not written in the main
 // file are placed at the outermost call, and fix-its that insert go before
 // the outermost call's statement, so every warning lands in the user's code.
-// Per translation unit: whether a function uses a table primitive.
-using PrimitiveUsers = llvm::DenseMap<const FunctionDecl *, bool>;
+// What lowering learns across a translation unit's functions.
+struct UnitState {
+  // Whether a function uses a table primitive.
+  llvm::DenseMap<const FunctionDecl *, bool> primitiveUsers;
+  // The thread function a pthread_t variable (or array) was started with.
+  llvm::DenseMap<const VarDecl *, std::string> threads;
+};
 
 struct CallSite {
   const class FunctionLowering *caller = nullptr;
@@ -86,10 +91,10 @@ constexpr unsigned InlineDepth = 3;
 
 class FunctionLowering {
 public:
-  FunctionLowering(ASTContext &context, bp_engine *engine, FileMap &files,
-                   PrimitiveUsers &primitiveUsers, const CallSite *site = nullptr)
+  FunctionLowering(ASTContext &context, bp_engine *engine, FileMap &files, UnitState &unit,
+                   const CallSite *site = nullptr)
       : context(context), sources(context.getSourceManager()), engine(engine), files(files),
-        primitiveUsers(primitiveUsers), site(site) {}
+        unit(unit), site(site) {}
 
   void lower(const FunctionDecl *function) {
     bp_function_begin(engine, function->getNameAsString().c_str(),
@@ -101,11 +106,11 @@ public:
   // Whether a function, or one it calls, uses a table primitive; a function
   // being looked at counts as not using one, which ends recursion.
   bool calleeUsesPrimitives(const FunctionDecl *callee) const {
-    auto [known, added] = primitiveUsers.try_emplace(callee, false);
+    auto [known, added] = unit.primitiveUsers.try_emplace(callee, false);
     if (!added)
       return known->second;
     bool uses = usesPrimitives(callee->getBody());
-    primitiveUsers[callee] = uses;
+    unit.primitiveUsers[callee] = uses;
     return uses;
   }
 
@@ -114,7 +119,7 @@ private:
   SourceManager &sources;
   bp_engine *engine;
   FileMap &files;
-  PrimitiveUsers &primitiveUsers;
+  UnitState &unit;
   const CallSite *site;
   const FunctionDecl *function = nullptr;
   ParentMap *parentMap = nullptr;
@@ -230,7 +235,7 @@ private:
     }
     inner.stack.push_back(function);
     inner.guards = currentGuards();
-    FunctionLowering body(context, engine, files, primitiveUsers, &inner);
+    FunctionLowering body(context, engine, files, unit, &inner);
     std::optional<std::pair<uint32_t, uint32_t>> blocks = body.lowerBody(callee);
     if (!blocks)
       return;
@@ -953,6 +958,29 @@ private:
     return dyn_cast_or_null<CallExpr>(root);
   }
 
+  // The variable a thread handle argument is (or is an element of):
+  // `&thread`, `thread`, `&threads[i]`.
+  static const VarDecl *handleOf(const CallExpr *call) {
+    if (!call || call->getNumArgs() == 0)
+      return nullptr;
+    const Expr *handle = call->getArg(0)->IgnoreParenImpCasts();
+    if (const auto *address = dyn_cast<UnaryOperator>(handle);
+        address && address->getOpcode() == UO_AddrOf)
+      handle = address->getSubExpr()->IgnoreParenImpCasts();
+    while (const auto *element = dyn_cast<ArraySubscriptExpr>(handle))
+      handle = element->getBase()->IgnoreParenImpCasts();
+    const auto *reference = dyn_cast<DeclRefExpr>(handle);
+    return reference ? dyn_cast<VarDecl>(reference->getDecl()) : nullptr;
+  }
+
+  // A join of a handle a start in this translation unit filled.
+  void addJoin(const PrimitiveUse &use) {
+    auto thread = unit.threads.find(handleOf(callOf(use)));
+    if (thread != unit.threads.end())
+      bp_add_join(engine, currentBlock, thread->second.c_str(), use.primitive,
+                  eventLocation(use.location));
+  }
+
   // The thread function a thread start's arguments name.
   void addSpawn(const PrimitiveUse &use) {
     const CallExpr *call = callOf(use);
@@ -965,6 +993,8 @@ private:
       if (const auto *thread = reference ? dyn_cast<FunctionDecl>(reference->getDecl()) : nullptr) {
         bp_add_spawn(engine, currentBlock, thread->getNameAsString().c_str(), use.primitive,
                      eventLocation(use.location));
+        if (const VarDecl *handle = handleOf(call))
+          unit.threads[handle] = thread->getNameAsString();
         return;
       }
     }
@@ -990,6 +1020,10 @@ private:
 
     if (primitive.op == BP_OP_SPAWN) {
       addSpawn(use);
+      return;
+    }
+    if (primitive.op == BP_OP_JOIN) {
+      addJoin(use);
       return;
     }
     if (primitive.op == BP_OP_LOCK || primitive.op == BP_OP_UNLOCK) {
@@ -1170,7 +1204,7 @@ FileMap lowerTranslationUnit(ASTContext &context, bp_engine *engine) {
   SourceManager &sources = context.getSourceManager();
   llvm::SmallVector<const FunctionDecl *, 32> defined;
   llvm::SmallPtrSet<const FunctionDecl *, 32> called;
-  PrimitiveUsers primitiveUsers;
+  UnitState unit;
   for (const Decl *declaration : context.getTranslationUnitDecl()->decls()) {
     const auto *function = dyn_cast<FunctionDecl>(declaration);
     if (!function || !function->doesThisDeclarationHaveABody() ||
@@ -1182,7 +1216,7 @@ FileMap lowerTranslationUnit(ASTContext &context, bp_engine *engine) {
   for (const FunctionDecl *function : defined) {
     // A function no other file can call, called here and lowered at its
     // calls, is a helper: its callers run it.
-    FunctionLowering lowering(context, engine, files, primitiveUsers);
+    FunctionLowering lowering(context, engine, files, unit);
     if (!function->isExternallyVisible() && called.count(function->getCanonicalDecl()) &&
         lowering.calleeUsesPrimitives(function))
       continue;

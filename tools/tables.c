@@ -41,7 +41,7 @@ static const char *const op_names[] = {
     [BP_OP_FENCE] = "fence",          [BP_OP_LOAD] = "load",
     [BP_OP_STORE] = "store",          [BP_OP_RMW] = "read-modify-write",
     [BP_OP_ACCESS] = "marked lvalue", [BP_OP_LOCK] = "lock",
-    [BP_OP_UNLOCK] = "unlock",        [BP_OP_SPAWN] = "starts a thread"};
+    [BP_OP_UNLOCK] = "unlock",        [BP_OP_SPAWN] = "starts a thread", [BP_OP_JOIN] = "waits for a thread"};
 static const char *const order_names[] = {"compiler only",
                                           "relaxed",
                                           "rmb",

@@ -40,7 +40,8 @@ typedef enum {
   BP_OP_ACCESS,
   BP_OP_LOCK,   /* takes the lock its argument points to */
   BP_OP_UNLOCK, /* releases it */
-  BP_OP_SPAWN   /* starts a thread running the function its arguments name */
+  BP_OP_SPAWN,  /* starts a thread running the function its arguments name */
+  BP_OP_JOIN    /* waits for the thread its first argument names to end */
 } bp_op;
 
 typedef enum {
@@ -206,6 +207,11 @@ uint32_t bp_add_lock(bp_engine *engine, uint32_t block, uint32_t lock, bool acqu
  * happen before anything the thread does, so it pairs with nothing there. */
 uint32_t bp_add_spawn(bp_engine *engine, uint32_t block, const char *thread, int primitive,
                       bp_location location);
+/* Waiting for the end of a thread running `thread` (pthread_join()): what
+ * the function does only after it, everything the thread did happens
+ * before. */
+uint32_t bp_add_join(bp_engine *engine, uint32_t block, const char *thread, int primitive,
+                     bp_location location);
 /* `implicit`: the barrier half of an acquire load or release store. */
 uint32_t bp_add_barrier(bp_engine *engine, uint32_t block, unsigned strength, int primitive,
                         bool implicit, bp_location location);
@@ -241,7 +247,8 @@ typedef enum {
   BP_EVENT_ANNOTATION,
   BP_EVENT_LOCK,   /* takes the lock `object` */
   BP_EVENT_UNLOCK, /* releases it */
-  BP_EVENT_SPAWN   /* starts a thread running function `callee` */
+  BP_EVENT_SPAWN,  /* starts a thread running function `callee` */
+  BP_EVENT_JOIN    /* waits for the end of a thread running function `callee` */
 } bp_event_type;
 
 typedef struct {

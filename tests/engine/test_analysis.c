@@ -245,7 +245,7 @@ static void test_fix_inserts_before_the_second_statement(void **state) {
 /* A writer storing x then y with nothing between them, in one block, and a
  * reader loading y, then x with a full barrier: message passing with the
  * writer's barrier missing. `variant` changes one thing around it. */
-enum writer_variant { PLAIN, LOOP_ONLY, LOOP_EDGE, LOCKED, SPAWNED, THREAD_OWN };
+enum writer_variant { PLAIN, LOOP_ONLY, LOOP_EDGE, LOCKED, SPAWNED, JOINED, THREAD_OWN };
 
 static size_t writer_reader_findings(enum writer_variant variant) {
   program p = {.engine = bp_engine_create()};
@@ -279,6 +279,8 @@ static size_t writer_reader_findings(enum writer_variant variant) {
 
   bp_function_begin(p.engine, "reader", next_location(&p));
   block = bp_add_block(p.engine);
+  if (variant == JOINED)
+    bp_add_join(p.engine, block, "writer", BP_NO_PRIMITIVE, next_location(&p));
   if (variant == LOCKED)
     bp_add_lock(p.engine, block, lock, true, BP_NO_PRIMITIVE, next_location(&p));
   first =
@@ -331,6 +333,11 @@ static void test_a_thread_sees_what_came_before_its_start(void **state) {
   assert_int_equal(writer_reader_findings(SPAWNED), 0);
 }
 
+static void test_a_join_sees_what_the_thread_did(void **state) {
+  (void)state;
+  assert_int_equal(writer_reader_findings(JOINED), 0);
+}
+
 static void test_thread_own_instances_are_not_one_object(void **state) {
   (void)state;
   assert_int_equal(writer_reader_findings(THREAD_OWN), 0);
@@ -352,6 +359,7 @@ int main(void) {
       cmocka_unit_test(test_orders_do_not_cross_loop_edges),
       cmocka_unit_test(test_one_lock_around_both_sides_pairs_nothing),
       cmocka_unit_test(test_a_thread_sees_what_came_before_its_start),
+      cmocka_unit_test(test_a_join_sees_what_the_thread_did),
       cmocka_unit_test(test_thread_own_instances_are_not_one_object),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

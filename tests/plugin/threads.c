@@ -1,11 +1,13 @@
-// What a function does before it starts a thread, the thread sees done:
-// such accesses neither pair nor race with the thread's. A thread-local
+// What a function does before it starts a thread, the thread sees done, and
+// what it does after joining one, the thread did before: such accesses
+// neither pair nor race with the thread's. A thread-local
 // variable is each thread's own: two threads' accesses to their own
 // instances are to different objects, while another thread reaches an
 // instance through a pointer.
 //
 // RUN: %barrierpair %s -Xclang -verify -Xclang -verify-ignore-unexpected=note
 // RUN: %barrierpair %s -DSHARED -Xclang -verify=expected,shared -Xclang -verify-ignore-unexpected=note
+// RUN: %barrierpair %s -DNO_JOIN -Xclang -verify=expected,nojoin -Xclang -verify-ignore-unexpected=note
 #include <pthread.h>
 #include <urcu/arch.h>
 #include <urcu/system.h>
@@ -33,6 +35,29 @@ int start(void) {
   while (!CMM_LOAD_SHARED(result_ready))
     caa_cpu_relax();
   return CMM_LOAD_SHARED(result); // expected-warning {{no barrier orders the load of 'result_ready' before the load of 'result' in 'start'; with 'worker' this is scenario 3 (message passing)}}
+}
+
+// What a thread did, the function that joined it sees done: reading the
+// worker's results after pthread_join() pairs with nothing (with -DNO_JOIN
+// the reads race with the worker and need their barrier).
+int out_a, out_b;
+
+static void *producer(void *unused) {
+  (void)unused;
+  CMM_STORE_SHARED(out_a, 1);
+  cmm_smp_wmb();
+  CMM_STORE_SHARED(out_b, 1);
+  return NULL;
+}
+
+int collect(void) {
+  pthread_t threads[2];
+  pthread_create(&threads[0], NULL, producer, NULL);
+#ifndef NO_JOIN
+  pthread_join(threads[0], NULL);
+#endif
+  int b = CMM_LOAD_SHARED(out_b);
+  return b + CMM_LOAD_SHARED(out_a); // nojoin-warning {{no barrier orders the load of 'out_b' before the load of 'out_a' in 'collect'}}
 }
 
 // Per-thread state, as liburcu keeps its readers': each thread's own
