@@ -46,10 +46,12 @@ static int compare_accesses(const void *left, const void *right) {
 void bp_index_marking(bp_analysis *analysis) {
   const bp_engine *engine = analysis->engine;
   struct bp_marking_index *index = calloc(1, sizeof *index);
+  if (!index)
+    abort();
   size_t objects = engine->objects.strings.count;
   index->stores = malloc((objects + 1) * sizeof *index->stores);
   index->accesses = malloc((bp_event_count(engine) + 1) * sizeof *index->accesses);
-  if (!index || !index->stores || !index->accesses)
+  if (!index->stores || !index->accesses)
     abort();
   for (size_t o = 0; o < objects; o++)
     index->stores[o] = (object_stores){{BP_NO_EVENT, BP_NO_EVENT}};

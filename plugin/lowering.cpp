@@ -129,7 +129,8 @@ private:
   llvm::SmallPtrSet<const void *, 16> emittedUses;
   llvm::SmallPtrSet<const VarDecl *, 8> freshLocals;
   // The shared objects whose values a local may carry.
-  llvm::DenseMap<const VarDecl *, llvm::SmallVector<uint32_t, 2>> localSources;
+  mutable llvm::DenseMap<const VarDecl *, llvm::SmallVector<uint32_t, 2>> localSources;
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> localAssignments;
   // By CFG block: the objects whose checked values decide that it runs.
   std::vector<llvm::SmallVector<uint32_t, 2>> blockGuards;
   mutable llvm::DenseMap<FileID, uint32_t> engineFiles;
@@ -534,9 +535,8 @@ private:
       }
     } else if (const auto *reference = dyn_cast<DeclRefExpr>(statement)) {
       if (const auto *variable = dyn_cast<VarDecl>(reference->getDecl())) {
-        auto sources = localSources.find(variable);
-        if (sources != localSources.end())
-          for (uint32_t object : sources->second)
+        if (!variable->hasGlobalStorage())
+          for (uint32_t object : sourcesOf(variable))
             addUnique(objects, object);
       }
     }
@@ -545,8 +545,9 @@ private:
   }
 
   // Flow-insensitive: a local carries what any of its assignments reads.
+  // The assignments are gathered once; what they read is worked out when a
+  // check or an address asks (most locals never matter).
   void collectLocalSources(const Stmt *body) {
-    std::vector<std::pair<const VarDecl *, const Expr *>> assignments;
     std::function<void(const Stmt *)> walk = [&](const Stmt *statement) {
       if (!statement)
         return;
@@ -554,34 +555,31 @@ private:
         for (const Decl *declaration : declarations->decls()) {
           if (const auto *variable = dyn_cast<VarDecl>(declaration);
               variable && variable->hasInit() && !variable->hasGlobalStorage())
-            assignments.push_back({variable, variable->getInit()});
+            localAssignments[variable].push_back(variable->getInit());
         }
       } else if (const auto *binary = dyn_cast<BinaryOperator>(statement);
                  binary && binary->isAssignmentOp()) {
         if (const VarDecl *target = localOf(binary->getLHS()))
-          assignments.push_back({target, binary->getRHS()});
+          localAssignments[target].push_back(binary->getRHS());
       }
       for (const Stmt *child : statement->children())
         walk(child);
     };
     walk(body);
-    // Locals copied from locals: a few rounds reach the usual chains.
-    for (int round = 0; round < 3; round++) {
-      bool changed = false;
-      for (const auto &[variable, value] : assignments) {
-        llvm::SmallVector<uint32_t, 4> objects;
-        collectObjectsRead(value, objects);
-        auto &sources = localSources[variable];
-        for (uint32_t object : objects) {
-          if (!llvm::is_contained(sources, object)) {
-            sources.push_back(object);
-            changed = true;
-          }
-        }
-      }
-      if (!changed)
-        break;
-    }
+  }
+
+  llvm::SmallVector<uint32_t, 2> sourcesOf(const VarDecl *variable) const {
+    auto known = localSources.find(variable);
+    if (known != localSources.end())
+      return known->second;
+    // Empty while being worked out: a cycle of copies ends here.
+    localSources[variable];
+    llvm::SmallVector<uint32_t, 2> sources;
+    auto assignments = localAssignments.find(variable);
+    if (assignments != localAssignments.end())
+      for (const Expr *value : assignments->second)
+        collectObjectsRead(value, sources);
+    return localSources[variable] = sources;
   }
 
   // A block is guarded by a branch on a shared value when the branch

@@ -24,7 +24,8 @@ public:
 
   void report(const bp_finding &finding) {
     SourceLocation at = locationOf(finding.at);
-    if (at.isInvalid())
+    // -w, -Wno-backend-plugin or a pragma there: no text to make.
+    if (at.isInvalid() || diagnostics.isIgnored(diag::warn_fe_backend_plugin, at))
       return;
     Text message(bp_finding_message(engine, &finding));
     std::string text =
