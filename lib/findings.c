@@ -16,8 +16,10 @@ static int compare_by_objects(const void *left, const void *right) {
 
 void bp_collect_program_orderings(bp_analysis *analysis) {
   const bp_engine *engine = analysis->engine;
-  for (uint32_t f = 0; f < engine->functions.count; f++)
-    bp_collect_orderings(engine, f, &analysis->orderings);
+  for (uint32_t f = 0; f < engine->functions.count; f++) {
+    if (bp_may_run_concurrently(analysis, f))
+      bp_collect_orderings(engine, f, &analysis->orderings);
+  }
   if (analysis->orderings.count)
     qsort(analysis->orderings.items, analysis->orderings.count, sizeof(bp_ordering),
           compare_by_objects);
@@ -60,10 +62,33 @@ bp_finding *bp_add_candidate(bp_analysis *analysis, bp_rule rule) {
   return finding;
 }
 
+/* An event with no primitive (an access to an _Atomic object) is spelled
+ * in the family of the other primitives of its function, and in C11's when
+ * it has none: never in a library's that the code does not use. */
 bp_family bp_event_family(const bp_engine *engine, uint32_t event) {
   const bp_event *e = event == BP_NO_EVENT ? NULL : bp_event_get(engine, event);
-  const bp_primitive *primitive = e ? bp_primitive_get(e->primitive) : NULL;
-  return primitive ? primitive->family : BP_FAMILY_URCU;
+  if (!e)
+    return BP_FAMILY_URCU;
+  const bp_primitive *primitive = bp_primitive_get(e->primitive);
+  if (primitive)
+    return primitive->family;
+  size_t count = bp_event_count(engine);
+  for (uint32_t step = 1; step < count; step++) {
+    for (int direction = -1; direction <= 1; direction += 2) {
+      int64_t id = (int64_t)event + direction * (int64_t)step;
+      if (id < 0 || (size_t)id >= count)
+        continue;
+      const bp_event *near = bp_event_get(engine, (uint32_t)id);
+      if (near->function != e->function)
+        continue;
+      if ((primitive = bp_primitive_get(near->primitive)) != NULL)
+        return primitive->family;
+    }
+    if ((event < step || bp_event_get(engine, event - step)->function != e->function) &&
+        (event + step >= count || bp_event_get(engine, event + step)->function != e->function))
+      break;
+  }
+  return BP_FAMILY_C11;
 }
 
 void bp_mark_paired(bp_analysis *analysis, uint32_t barrier) {
@@ -137,9 +162,10 @@ void bp_analysis_begin(bp_analysis *analysis, const bp_engine *engine, const bp_
   analysis->paired = calloc(bp_event_count(engine) + 1, sizeof *analysis->paired);
   if (!analysis->paired)
     abort();
+  bp_compute_threads(analysis);
+  bp_compute_concurrency(analysis);
   bp_collect_program_orderings(analysis);
   bp_compute_held_locks(analysis);
-  bp_compute_threads(analysis);
   bp_index_marking(analysis);
 }
 
@@ -148,11 +174,13 @@ void bp_analysis_end(bp_analysis *analysis) {
   bp_free_marking(analysis);
   free(analysis->held);
   bp_free_threads(analysis);
+  bp_free_concurrency(analysis);
   free(analysis->paired);
 }
 
 size_t bp_analyze(bp_engine *engine, const bp_options *options, bp_finding **findings) {
   bp_options defaults = {0};
+  bp_unify_instances(engine);
   bp_analysis analysis;
   bp_analysis_begin(&analysis, engine, options ? options : &defaults);
   bp_check_pairs(&analysis);

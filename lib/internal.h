@@ -111,6 +111,7 @@ typedef struct {
   bp_vec *spawned, *joined; /* threads.c: per function, the names of the threads it starts, joins */
   uint32_t *after_spawn;    /* per event, bit i: it can run after the start of thread i */
   uint32_t *before_join;    /* per event, bit i: it can run before (or without) joining thread i */
+  struct bp_concurrency *concurrency; /* concurrency.c */
 } bp_analysis;
 
 /* Every function's orderings, sorted as `orderings` says. */
@@ -182,6 +183,19 @@ bool bp_before_thread(const bp_analysis *analysis, uint32_t event, uint32_t thre
 bool bp_after_thread(const bp_analysis *analysis, uint32_t event, uint32_t thread);
 /* Whether `event`'s function starts threads and `event` runs before them all. */
 bool bp_before_all_threads(const bp_analysis *analysis, uint32_t event);
+
+/* concurrency.c: the evidence that two functions run at the same time. */
+void bp_compute_concurrency(bp_analysis *analysis); /* after bp_compute_threads */
+void bp_free_concurrency(bp_analysis *analysis);
+/* A barrier, a marked access or a thread start naming it. */
+bool bp_may_run_concurrently(const bp_analysis *analysis, uint32_t function);
+/* Both are entries of threads the program starts. */
+bool bp_thread_entries(const bp_analysis *analysis, uint32_t f, uint32_t g);
+/* f and g pair barriers with barriers somewhere. */
+void bp_add_partners(bp_analysis *analysis, uint32_t f, uint32_t g);
+bool bp_are_partners(bp_analysis *analysis, uint32_t f, uint32_t g);
+/* `function` loads `object` with an unmarked access somewhere. */
+bool bp_loads_plainly(const bp_analysis *analysis, uint32_t function, uint32_t object);
 
 void bp_check_pairs(bp_analysis *analysis); /* pairing.c */
 /* marking.c: missing-access-once for one pair of orderings, `cpu0` being

@@ -121,6 +121,7 @@ typedef struct {
   int scenario; /* with this side as CPU 0 */
   uint32_t object;
   bp_access_kind kind;
+  uint32_t access;            /* the side's access to the object */
   uint32_t partner_access;    /* the partner's access to the object */
   uint32_t exempt_flag;       /* when the object is a payload: its flag */
   bool reader;                /* the side that loads the flag, then checks it */
@@ -155,45 +156,41 @@ static void check_part(bp_analysis *analysis, const object_part *part) {
   bool exempt_writer = part->exempt_flag != BP_NO_OBJECT && !part->reader &&
                        all_guarded(analysis, part->partner->function, part->object,
                                    part->reader_kind, part->exempt_flag);
-  size_t i,
-      end = accesses_of(analysis->marking, part->ordering->function, part->object, part->kind, &i);
-  for (; i < end; i++) {
-    uint32_t id = analysis->marking->accesses[i].event;
-    const bp_event *access = bp_event_get(engine, id);
-    uint32_t pair[2] = {id, race};
-    if (access->marked || bp_hold_common_lock(analysis, pair, 2) ||
-        (access->thread_own && bp_event_get(engine, race)->thread_own) ||
-        bp_before_thread(analysis, id, bp_event_get(engine, race)->function) ||
-        bp_before_thread(analysis, race, access->function) ||
-        bp_after_thread(analysis, id, bp_event_get(engine, race)->function) ||
-        bp_after_thread(analysis, race, access->function))
-      continue;
-    if (!strict) {
-      if (exempt_writer)
-        continue;
-      if (part->reader && bp_event_guarded_by(engine, id, part->exempt_flag))
-        continue;
-      /* a read of an object only this function stores races with nothing */
-      if (part->kind == BP_ACCESS_LOAD &&
-          store_elsewhere(analysis, part->object, part->ordering->function) == BP_NO_EVENT)
-        continue;
-    }
-    bp_finding *finding = bp_add_candidate(analysis, BP_RULE_MISSING_ACCESS_ONCE);
-    if (!finding)
+  uint32_t id = part->access;
+  const bp_event *access = bp_event_get(engine, id);
+  uint32_t pair[2] = {id, race};
+  if (access->marked || bp_hold_common_lock(analysis, pair, 2) ||
+      (access->thread_own && bp_event_get(engine, race)->thread_own) ||
+      bp_before_thread(analysis, id, bp_event_get(engine, race)->function) ||
+      bp_before_thread(analysis, race, access->function) ||
+      bp_after_thread(analysis, id, bp_event_get(engine, race)->function) ||
+      bp_after_thread(analysis, race, access->function))
+    return;
+  if (!strict) {
+    if (exempt_writer)
       return;
-    const bp_ordering *side = part->ordering, *partner = part->partner;
-    finding->at = id;
-    finding->scenario = part->scenario;
-    finding->side =
-        (bp_side){side->function, side->first, side->second, side->barrier, side->strength};
-    finding->partner = (bp_side){partner->function, partner->first, partner->second,
-                                 partner->barrier, partner->strength};
-    finding->race = race;
-    finding->family =
-        bp_event_family(engine, side->barrier != BP_NO_EVENT ? side->barrier : partner->barrier);
-    if (part->reader && !strict)
-      finding->check_object = part->exempt_flag;
+    if (part->reader && bp_event_guarded_by(engine, id, part->exempt_flag))
+      return;
+    /* a read of an object only this function stores races with nothing */
+    if (part->kind == BP_ACCESS_LOAD &&
+        store_elsewhere(analysis, part->object, part->ordering->function) == BP_NO_EVENT)
+      return;
   }
+  bp_finding *finding = bp_add_candidate(analysis, BP_RULE_MISSING_ACCESS_ONCE);
+  if (!finding)
+    return;
+  const bp_ordering *side = part->ordering, *partner = part->partner;
+  finding->at = id;
+  finding->scenario = part->scenario;
+  finding->side =
+      (bp_side){side->function, side->first, side->second, side->barrier, side->strength};
+  finding->partner = (bp_side){partner->function, partner->first, partner->second, partner->barrier,
+                               partner->strength};
+  finding->race = race;
+  finding->family =
+      bp_event_family(engine, side->barrier != BP_NO_EVENT ? side->barrier : partner->barrier);
+  if (part->reader && !strict)
+    finding->check_object = part->exempt_flag;
 }
 
 /* `cpu0` orders x before y, `cpu1` y before x. */
@@ -202,10 +199,12 @@ void bp_check_marking(bp_analysis *analysis, const bp_ordering *cpu0, const bp_o
   int mirror = bp_scenario_mirror(scenario);
   uint32_t x = cpu0->first_object, y = cpu0->second_object;
   object_part parts[4] = {
-      {cpu0, cpu1, scenario, x, cpu0->first_kind, cpu1->second, BP_NO_OBJECT, false, 0},
-      {cpu0, cpu1, scenario, y, cpu0->second_kind, cpu1->first, BP_NO_OBJECT, false, 0},
-      {cpu1, cpu0, mirror, y, cpu1->first_kind, cpu0->second, BP_NO_OBJECT, false, 0},
-      {cpu1, cpu0, mirror, x, cpu1->second_kind, cpu0->first, BP_NO_OBJECT, false, 0},
+      {cpu0, cpu1, scenario, x, cpu0->first_kind, cpu0->first, cpu1->second, BP_NO_OBJECT, false,
+       0},
+      {cpu0, cpu1, scenario, y, cpu0->second_kind, cpu0->second, cpu1->first, BP_NO_OBJECT, false,
+       0},
+      {cpu1, cpu0, mirror, y, cpu1->first_kind, cpu1->first, cpu0->second, BP_NO_OBJECT, false, 0},
+      {cpu1, cpu0, mirror, x, cpu1->second_kind, cpu1->second, cpu0->first, BP_NO_OBJECT, false, 0},
   };
   /* A payload and its flag: one side accesses the payload and then stores
    * the flag, the other loads the flag and then accesses the payload. In

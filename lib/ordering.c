@@ -1,6 +1,14 @@
-/* Per function: for every access, what orders it before each access it can
- * reach. Over one path the barriers add up; over several paths only what
- * every path orders counts (a meet), so a barrier on one branch only does not
+/* Per function: for every access, what orders it before the accesses that
+ * share a barrier's window with it. A barrier orders the accesses on its two
+ * sides up to the neighbouring ordering points: from an access, the walk
+ * crosses one group of barriers (adjacent barriers with no access between
+ * them act as one) and stops at the next one. Two accesses far apart with
+ * several barriers between them are not a claim anybody made. Accesses
+ * before the first barrier are reached unordered: a side that is missing
+ * its barrier.
+ *
+ * Over one path the barriers add up; over several paths only what every
+ * path orders counts (a meet), so a barrier on one branch only does not
  * order the accesses around the branch. */
 #include "internal.h"
 
@@ -9,21 +17,37 @@
 
 #define UNREACHED 0xffu
 
+/* Where a path from the source access is: before any barrier, in the first
+ * group of barriers, or past an access after it (the next barrier ends the
+ * window). */
+enum { BEFORE_BARRIER, IN_BARRIER_GROUP, IN_WINDOW };
+
 typedef struct {
   unsigned strength;
   uint32_t barrier;
+  unsigned phase;
+  bool left_source;  /* passed an access of another place than the source's */
+  bool release_only; /* the group so far orders only the release's own store */
+  bool consume_only; /* ... only the accesses through a consumed pointer */
+  bp_location group; /* where the group's acquire or release is written */
 } path_state;
 
 typedef struct {
   const bp_engine *engine;
   const bp_function *function;
   uint32_t first_event; /* a function's events have contiguous ids */
+  uint32_t source;
   path_state *block_in; /* per block */
   path_state *reached;  /* per event of the function */
+  bool *dependent;      /* per event: ordered after the source by a dependency */
   uint32_t *worklist;
   bool *queued;
   size_t worklist_count;
 } propagation;
+
+static bool same_place(bp_location a, bp_location b) {
+  return a.file == b.file && a.line == b.line && a.column == b.column;
+}
 
 static bool meet(path_state *into, path_state incoming) {
   if (into->strength == UNREACHED) {
@@ -31,24 +55,76 @@ static bool meet(path_state *into, path_state incoming) {
     return true;
   }
   unsigned strength = into->strength & incoming.strength;
-  if (strength == into->strength)
+  /* the path that is furthest from the window's end reaches the most */
+  unsigned phase = incoming.phase < into->phase ? incoming.phase : into->phase;
+  if (strength == into->strength && phase == into->phase)
     return false;
+  into->phase = phase;
+  if (strength == into->strength)
+    return true;
   /* keep the barrier of the weaker path: that is the one to report */
   into->barrier = incoming.strength < into->strength ? incoming.barrier : into->barrier;
   into->strength = strength;
   return true;
 }
 
+/* A marked load orders the accesses that depend on it, as the Linux-kernel
+ * memory model has it: a store its value decides (a control dependency), or
+ * an access whose address it computes. */
+static bool depends_on_source(const propagation *p, uint32_t id, const bp_event *access) {
+  const bp_event *source = bp_event_get(p->engine, p->source);
+  return source->kind == BP_ACCESS_LOAD && source->marked && access->kind == BP_ACCESS_STORE &&
+         bp_event_guarded_by(p->engine, id, source->object);
+}
+
+/* Whether a barrier met on the path starts or joins the window's group;
+ * false when it orders nothing for this source (another access's acquire). */
+static bool cross_barrier(const propagation *p, path_state *state, uint32_t id,
+                          const bp_event *barrier) {
+  const bp_event *source = bp_event_get(p->engine, p->source);
+  unsigned strength = barrier->strength;
+  if (strength & (BP_STRENGTH_ACQUIRE | BP_STRENGTH_CONSUME)) {
+    /* only the acquiring load's own order, from that load */
+    if (state->left_source || !same_place(barrier->location, source->location))
+      return false;
+  }
+  bool first = state->phase == BEFORE_BARRIER;
+  state->strength |= BP_STRENGTH_ORDER(strength);
+  state->barrier = id;
+  state->phase = IN_BARRIER_GROUP;
+  bool release = strength & BP_STRENGTH_RELEASE, consume = strength & BP_STRENGTH_CONSUME;
+  state->release_only = release && (first || state->release_only);
+  state->consume_only = consume && (first || state->consume_only);
+  if (release)
+    state->group = barrier->location;
+  return true;
+}
+
 static void walk_block(propagation *p, uint32_t block_index, size_t start, path_state state) {
   const bp_block *block = bp_vec_at(&p->function->blocks, block_index);
+  const bp_event *source = bp_event_get(p->engine, p->source);
   for (size_t i = start; i < block->events.count; i++) {
     uint32_t id = *(uint32_t *)bp_vec_at(&block->events, i);
     const bp_event *event = bp_event_get(p->engine, id);
     if (event->type == BP_EVENT_ACCESS) {
-      meet(&p->reached[id - p->first_event], state);
+      bool own = same_place(event->location, source->location);
+      if (state.phase == IN_BARRIER_GROUP && state.release_only &&
+          !same_place(event->location, state.group))
+        return; /* a release orders its own store, nothing after it */
+      path_state reached = state;
+      if (state.phase == IN_BARRIER_GROUP && state.consume_only &&
+          !bp_event_guarded_by(p->engine, id, source->object))
+        reached.strength = 0; /* not reached through the consumed pointer */
+      meet(&p->reached[id - p->first_event], reached);
+      if (depends_on_source(p, id, event))
+        p->dependent[id - p->first_event] = true;
+      state.left_source = state.left_source || !own;
+      if (state.phase == IN_BARRIER_GROUP && !state.release_only)
+        state.phase = IN_WINDOW;
     } else if (event->strength) {
-      state.strength |= event->strength;
-      state.barrier = id;
+      if (state.phase == IN_WINDOW)
+        return; /* the next ordering point: the window ends here */
+      cross_barrier(p, &state, id, event);
     }
   }
   for (size_t s = 0; s < block->successors.count; s++) {
@@ -94,6 +170,11 @@ static void add_reached_orderings(const propagation *p, uint32_t function_index,
     ordering->second_kind = to->kind;
     ordering->strength = p->reached[local].strength;
     ordering->barrier = p->reached[local].strength ? p->reached[local].barrier : BP_NO_EVENT;
+    if (p->dependent[local] && ordering->strength != BP_STRENGTH_FULL) {
+      /* the dependency orders it; messages name the load it depends on */
+      ordering->strength = BP_STRENGTH_FULL;
+      ordering->barrier = source;
+    }
   }
 }
 
@@ -137,7 +218,8 @@ void bp_collect_orderings(const bp_engine *engine, uint32_t function_index, bp_v
   p.reached = malloc(event_count * sizeof *p.reached);
   p.worklist = malloc(block_count * sizeof *p.worklist);
   p.queued = malloc(block_count * sizeof *p.queued);
-  if (!p.block_in || !p.reached || !p.worklist || !p.queued)
+  p.dependent = malloc(event_count * sizeof *p.dependent);
+  if (!p.block_in || !p.reached || !p.worklist || !p.queued || !p.dependent)
     abort();
 
   bp_vec all;
@@ -149,13 +231,19 @@ void bp_collect_orderings(const bp_engine *engine, uint32_t function_index, bp_v
       if (bp_event_get(engine, source)->type != BP_EVENT_ACCESS)
         continue;
       for (size_t k = 0; k < block_count; k++) {
-        p.block_in[k] = (path_state){UNREACHED, BP_NO_EVENT};
+        p.block_in[k] =
+            (path_state){.strength = UNREACHED, .barrier = BP_NO_EVENT, .phase = BEFORE_BARRIER};
         p.queued[k] = false;
       }
-      for (size_t k = 0; k < event_count; k++)
-        p.reached[k] = (path_state){UNREACHED, BP_NO_EVENT};
+      for (size_t k = 0; k < event_count; k++) {
+        p.reached[k] =
+            (path_state){.strength = UNREACHED, .barrier = BP_NO_EVENT, .phase = BEFORE_BARRIER};
+        p.dependent[k] = false;
+      }
+      p.source = source;
       p.worklist_count = 0;
-      walk_block(&p, (uint32_t)b, i + 1, (path_state){0, BP_NO_EVENT});
+      walk_block(&p, (uint32_t)b, i + 1,
+                 (path_state){.strength = 0, .barrier = BP_NO_EVENT, .phase = BEFORE_BARRIER});
       while (p.worklist_count) {
         uint32_t next = p.worklist[--p.worklist_count];
         p.queued[next] = false;
@@ -170,4 +258,5 @@ void bp_collect_orderings(const bp_engine *engine, uint32_t function_index, bp_v
   free(p.reached);
   free(p.worklist);
   free(p.queued);
+  free(p.dependent);
 }

@@ -2,6 +2,7 @@
 #include "internal.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 bp_engine *bp_engine_create(void) {
   bp_engine *engine = calloc(1, sizeof *engine);
@@ -52,6 +53,44 @@ uint32_t bp_intern_object(bp_engine *engine, const char *key, const char *displa
 
 static bp_function *current_function(bp_engine *engine) {
   return bp_vec_at(&engine->functions, engine->functions.count - 1);
+}
+
+void bp_unify_instances(bp_engine *engine) {
+  size_t objects = engine->objects.strings.count;
+  uint32_t *canonical = malloc((objects + 1) * sizeof *canonical);
+  if (!canonical)
+    abort();
+  bool any = false;
+  for (uint32_t o = 0; o < objects; o++) {
+    canonical[o] = o;
+    const char *key = bp_interner_get(&engine->objects, o);
+    const char *at = strchr(key, BP_INSTANCE_SEPARATOR);
+    if (!at)
+      continue;
+    size_t length = (size_t)(at - key);
+    char *type = malloc(length + 1);
+    if (!type)
+      abort();
+    memcpy(type, key, length);
+    type[length] = '\0';
+    uint32_t type_object = bp_interner_find(&engine->objects, type);
+    free(type);
+    if (type_object != UINT32_MAX) {
+      canonical[o] = type_object;
+      any = true;
+    }
+  }
+  for (size_t e = 0; any && e < engine->events.count; e++) {
+    bp_event *event = bp_vec_at(&engine->events, e);
+    if (event->type == BP_EVENT_ACCESS || event->type == BP_EVENT_LOCK ||
+        event->type == BP_EVENT_UNLOCK)
+      event->object = canonical[event->object];
+    for (size_t g = 0; g < BP_GUARDS_MAX; g++) {
+      if (event->guards[g] != BP_NO_OBJECT)
+        event->guards[g] = canonical[event->guards[g]];
+    }
+  }
+  free(canonical);
 }
 
 uint32_t bp_function_begin(bp_engine *engine, const char *name, bp_location location) {

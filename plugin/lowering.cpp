@@ -705,8 +705,26 @@ private:
       if (type.empty())
         return std::nullopt;
       std::string display = type + "." + field->getNameAsString();
-      return SharedObject{std::string(record->isUnion() ? "union " : "struct ") + display, display,
-                          isThreadLocal(member)};
+      std::string key = std::string(record->isUnion() ? "union " : "struct ") + display;
+      // A field of a global reached with `.` is that variable's instance:
+      // the engine keeps it apart from other instances of the type unless
+      // the program also reaches the field through a pointer.
+      std::optional<SharedObject> base;
+      if (!member->isArrow())
+        base = nameObject(member->getBase());
+      else if (auto [argument, caller] = argumentOf(member->getBase()); argument)
+        base = caller->nameThroughPointer(argument); // `p->f` with p bound to `&global`
+      {
+        if (base && !base->threadOwn) {
+          std::string instance = base->key;
+          if (size_t at = instance.find(BP_INSTANCE_SEPARATOR); at != std::string::npos)
+            instance = instance.substr(at + 1);
+          return SharedObject{key + BP_INSTANCE_SEPARATOR + instance + "." +
+                                  field->getNameAsString(),
+                              base->display + "." + field->getNameAsString(), false};
+        }
+      }
+      return SharedObject{key, display, isThreadLocal(member)};
     }
     if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(expression)) {
       // Elements collapse onto their array.
@@ -714,8 +732,12 @@ private:
       std::optional<SharedObject> array = nameObject(base);
       if (auto [argument, caller] = argumentOf(base); !array && argument)
         array = caller->nameObject(argument->IgnoreParenImpCasts());
-      if (array)
-        return SharedObject{array->key + "[]", array->display + "[]", array->threadOwn};
+      if (array) {
+        std::string key = array->key;
+        if (size_t at = key.find(BP_INSTANCE_SEPARATOR); at != std::string::npos)
+          key = key.substr(0, at) + "[]" + key.substr(at); // the type's object is T.f[]
+        return SharedObject{key + "[]", array->display + "[]", array->threadOwn};
+      }
       return std::nullopt;
     }
     return std::nullopt;
@@ -1034,20 +1056,29 @@ private:
     }
     unsigned before = 0, after = 0;
     switch (order) {
-    case BP_ORDER_SEQ_CST:
     case BP_ORDER_MB:
       before = after = BP_STRENGTH_FULL;
       break;
+    case BP_ORDER_SEQ_CST:
+      if (primitive.op == BP_OP_RMW) {
+        before = BP_STRENGTH_FULL | BP_STRENGTH_RELEASE;
+        after = BP_STRENGTH_FULL | BP_STRENGTH_ACQUIRE;
+      } else {
+        before = after = BP_STRENGTH_FULL;
+      }
+      break;
     case BP_ORDER_ACQ_REL:
-      before = BP_STRENGTH_STORES;
-      after = BP_STRENGTH_LOADS;
+      before = BP_STRENGTH_FULL | BP_STRENGTH_RELEASE;
+      after = BP_STRENGTH_FULL | BP_STRENGTH_ACQUIRE;
       break;
     case BP_ORDER_RELEASE:
-      before = BP_STRENGTH_STORES;
+      before = BP_STRENGTH_FULL | BP_STRENGTH_RELEASE;
       break;
     case BP_ORDER_ACQUIRE:
+      after = BP_STRENGTH_FULL | BP_STRENGTH_ACQUIRE;
+      break;
     case BP_ORDER_CONSUME:
-      after = BP_STRENGTH_LOADS;
+      after = BP_STRENGTH_FULL | BP_STRENGTH_CONSUME;
       break;
     default:
       break;

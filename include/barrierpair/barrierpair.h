@@ -111,8 +111,19 @@ enum {
   BP_STRENGTH_NONE = 0,
   BP_STRENGTH_LOADS = 1,  /* rmb: earlier loads before later loads */
   BP_STRENGTH_STORES = 2, /* wmb: earlier stores before later stores */
-  BP_STRENGTH_FULL = 7    /* mb: everything, transitively */
+  BP_STRENGTH_FULL = 7,   /* mb: everything, transitively */
+  /* The implicit barriers of acquire and release operations order one
+   * access only, as C11 and the Linux-kernel memory model have them: a
+   * release orders everything before it before its own store, an acquire
+   * its own load before everything after it, and a consume (rcu_dereference)
+   * its own load before the accesses made through the pointer it returns.
+   * A barrier event carries one of these with BP_STRENGTH_FULL. */
+  BP_STRENGTH_RELEASE = 8,
+  BP_STRENGTH_ACQUIRE = 16,
+  BP_STRENGTH_CONSUME = 32
 };
+/* The part of a barrier event's strength that orders memory. */
+#define BP_STRENGTH_ORDER(strength) ((strength) & BP_STRENGTH_FULL)
 
 /* The strength a fence of this order gives (0 for compiler-only). */
 unsigned bp_order_strength(bp_order order);
@@ -182,8 +193,15 @@ void bp_engine_destroy(bp_engine *engine);
 
 uint32_t bp_intern_file(bp_engine *engine, const char *path);
 /* A shared object: `key` identifies it (unique per program), `display` is how
- * messages name it. */
+ * messages name it. A key "T@I" names instance I of the object T (a field of
+ * a global variable, "struct ring.head@ring.head"): the analysis keeps it
+ * apart from other instances, unless the program also accesses T itself (a
+ * field through a pointer, which may point to any instance). */
 uint32_t bp_intern_object(bp_engine *engine, const char *key, const char *display);
+#define BP_INSTANCE_SEPARATOR '@'
+/* Replaces, in every event, each instance object whose type object the
+ * program accesses by that object. bp_analyze does it first. */
+void bp_unify_instances(bp_engine *engine);
 
 /* Functions are built one at a time, between begin and end. Blocks are
  * numbered from 0 in the order they are added. */

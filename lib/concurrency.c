@@ -1,0 +1,165 @@
+/* Which functions can run at the same time, from what the code itself says
+ * (OFence's insight: barriers work in pairs, so a pair of barriers says that
+ * its two functions run concurrently). Evidence is:
+ *
+ * - a pairing of barriers: one function orders X before Y with a barrier,
+ *   the other Y before X with one;
+ * - the entries of threads the program starts;
+ * - marked accesses (CMM_LOAD_SHARED, READ_ONCE, atomics): the programmer
+ *   said "this races".
+ *
+ * A function with no barrier, no marked access and no thread start naming
+ * it has none, and takes part in no pairing. */
+#include "internal.h"
+
+#include <stdlib.h>
+
+typedef struct {
+  uint32_t first, second; /* functions, first < second */
+} function_pair;
+
+typedef struct {
+  uint32_t function, object;
+} function_object;
+
+struct bp_concurrency {
+  function_object *plain_loads; /* sorted, unique */
+  size_t plain_load_count;
+  bool *may_race;     /* per function: a barrier, a marked access or a thread entry */
+  bool *thread_entry; /* per function: some thread start names it */
+  function_pair *partners;
+  size_t partner_count, partner_capacity;
+  bool partners_sorted;
+};
+
+void bp_free_concurrency(bp_analysis *analysis) {
+  struct bp_concurrency *c = analysis->concurrency;
+  if (!c)
+    return;
+  free(c->plain_loads);
+  free(c->may_race);
+  free(c->thread_entry);
+  free(c->partners);
+  free(c);
+  analysis->concurrency = NULL;
+}
+
+bool bp_may_run_concurrently(const bp_analysis *analysis, uint32_t function) {
+  return analysis->concurrency->may_race[function];
+}
+
+bool bp_thread_entries(const bp_analysis *analysis, uint32_t f, uint32_t g) {
+  return analysis->concurrency->thread_entry[f] && analysis->concurrency->thread_entry[g];
+}
+
+static function_pair pair_of(uint32_t f, uint32_t g) {
+  return f < g ? (function_pair){f, g} : (function_pair){g, f};
+}
+
+void bp_add_partners(bp_analysis *analysis, uint32_t f, uint32_t g) {
+  struct bp_concurrency *c = analysis->concurrency;
+  if (c->partner_count == c->partner_capacity) {
+    c->partner_capacity = c->partner_capacity ? 2 * c->partner_capacity : 64;
+    c->partners = realloc(c->partners, c->partner_capacity * sizeof *c->partners);
+    if (!c->partners)
+      abort();
+  }
+  c->partners[c->partner_count++] = pair_of(f, g);
+  c->partners_sorted = false;
+}
+
+static int compare_function_objects(const void *left, const void *right) {
+  const function_object *a = left, *b = right;
+  BP_COMPARE(a->function, b->function);
+  BP_COMPARE(a->object, b->object);
+  return 0;
+}
+
+/* The loads no marking, atomic type or primitive marks: a function that
+ * reads an object plainly while another stores it assumes that nobody
+ * stores it meanwhile. */
+static void index_plain_loads(const bp_engine *engine, struct bp_concurrency *c) {
+  c->plain_loads = malloc((bp_event_count(engine) + 1) * sizeof *c->plain_loads);
+  if (!c->plain_loads)
+    abort();
+  size_t count = 0;
+  for (uint32_t id = 0; id < bp_event_count(engine); id++) {
+    const bp_event *event = bp_event_get(engine, id);
+    if (event->type == BP_EVENT_ACCESS && event->kind == BP_ACCESS_LOAD && !event->marked)
+      c->plain_loads[count++] = (function_object){event->function, event->object};
+  }
+  if (count)
+    qsort(c->plain_loads, count, sizeof *c->plain_loads, compare_function_objects);
+  size_t unique = 0;
+  for (size_t i = 0; i < count; i++) {
+    if (!unique || compare_function_objects(&c->plain_loads[unique - 1], &c->plain_loads[i]))
+      c->plain_loads[unique++] = c->plain_loads[i];
+  }
+  c->plain_load_count = unique;
+}
+
+bool bp_loads_plainly(const bp_analysis *analysis, uint32_t function, uint32_t object) {
+  const struct bp_concurrency *c = analysis->concurrency;
+  function_object key = {function, object};
+  return c->plain_load_count && bsearch(&key, c->plain_loads, c->plain_load_count, sizeof key,
+                                        compare_function_objects) != NULL;
+}
+
+void bp_compute_concurrency(bp_analysis *analysis) {
+  const bp_engine *engine = analysis->engine;
+  size_t functions = engine->functions.count + 1;
+  struct bp_concurrency *c = calloc(1, sizeof *c);
+  if (!c)
+    abort();
+  c->may_race = calloc(functions, sizeof *c->may_race);
+  c->thread_entry = calloc(functions, sizeof *c->thread_entry);
+  if (!c->may_race || !c->thread_entry)
+    abort();
+  size_t names = engine->names.strings.count + 1;
+  bool *started = calloc(names, sizeof *started);
+  if (!started)
+    abort();
+  for (uint32_t id = 0; id < bp_event_count(engine); id++) {
+    const bp_event *event = bp_event_get(engine, id);
+    if (event->function == BP_NO_FUNCTION)
+      continue;
+    if (event->type == BP_EVENT_SPAWN)
+      started[event->callee] = true;
+    if ((event->type == BP_EVENT_BARRIER && BP_STRENGTH_ORDER(event->strength)) ||
+        (event->type == BP_EVENT_ACCESS && event->marked))
+      c->may_race[event->function] = true;
+  }
+  for (uint32_t f = 0; f < engine->functions.count; f++) {
+    const bp_function *function = bp_vec_at(&engine->functions, f);
+    if (started[function->name])
+      c->thread_entry[f] = c->may_race[f] = true;
+  }
+  free(started);
+  index_plain_loads(engine, c);
+  analysis->concurrency = c;
+}
+
+static int compare_pairs(const void *left, const void *right) {
+  const function_pair *a = left, *b = right;
+  BP_COMPARE(a->first, b->first);
+  BP_COMPARE(a->second, b->second);
+  return 0;
+}
+
+bool bp_are_partners(bp_analysis *analysis, uint32_t f, uint32_t g) {
+  struct bp_concurrency *c = analysis->concurrency;
+  if (!c->partners_sorted) {
+    if (c->partner_count)
+      qsort(c->partners, c->partner_count, sizeof *c->partners, compare_pairs);
+    size_t unique = 0;
+    for (size_t i = 0; i < c->partner_count; i++) {
+      if (!unique || compare_pairs(&c->partners[unique - 1], &c->partners[i]))
+        c->partners[unique++] = c->partners[i];
+    }
+    c->partner_count = unique;
+    c->partners_sorted = true;
+  }
+  function_pair key = pair_of(f, g);
+  return c->partner_count &&
+         bsearch(&key, c->partners, c->partner_count, sizeof key, compare_pairs) != NULL;
+}
