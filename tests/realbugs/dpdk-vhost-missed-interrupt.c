@@ -24,7 +24,7 @@
 // the call; with the store written inline the bug is reported, but through
 // the load half of the '&=' (scenario 8, "and 1 other pairing") instead of
 // its store (scenario 10))
-#include "dpdk.h"
+#include "Inputs/dpdk.h"
 
 #define VRING_AVAIL_F_NO_INTERRUPT 1
 #define RING_SIZE 256

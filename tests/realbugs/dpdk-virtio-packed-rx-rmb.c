@@ -21,7 +21,7 @@
 // (not yet: nothing is reported: the load of the flags in the helper
 // 'desc_is_used', a volatile load that uses no primitive, is not seen at the
 // call; with the load written inline the bug is reported as expected)
-#include "dpdk.h"
+#include "Inputs/dpdk.h"
 
 #define VRING_DESC_F_AVAIL (1 << 7)
 #define VRING_DESC_F_USED (1 << 15)

@@ -23,7 +23,7 @@
 // _Atomic casts produce no access, so nothing is reported; the same code over
 // __atomic builtins is reported exactly as expected)
 #include <stdbool.h>
-#include "liburing-barrier.h"
+#include "Inputs/liburing-barrier.h"
 
 #define IORING_SQ_NEED_WAKEUP (1U << 0)
 

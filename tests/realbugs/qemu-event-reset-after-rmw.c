@@ -24,7 +24,7 @@
 // (not yet: nothing is reported: qatomic_or(), a seq_cst read-modify-write
 // in qemu.def, counts as a full barrier after itself, so the store to
 // 'QemuEvent.value' looks ordered before the load of 'work_done')
-#include "qemu.h"
+#include "Inputs/qemu.h"
 
 #define EV_SET 0
 #define EV_FREE 1

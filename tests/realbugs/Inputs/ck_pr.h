@@ -13,6 +13,7 @@ REALBUGS_CK_FENCE(memory)
 REALBUGS_CK_FENCE(load)
 REALBUGS_CK_FENCE(store)
 REALBUGS_CK_FENCE(load_store)
+REALBUGS_CK_FENCE(unlock)
 #undef REALBUGS_CK_FENCE
 
 static inline unsigned int ck_pr_md_load_uint(const unsigned int *target) {
