@@ -11,7 +11,8 @@
 // The fix turns that smp_wmb() into smp_mb(). The analyzer must report
 // weak-barrier at the smp_wmb() of 'io_sq_thread' (store to
 // 'io_sq_ring.flags' before the load of 'io_sq_ring.tail'), paired with
-// 'io_submit_sqes_app'.
+// 'io_submit_sqes_app'. The flags accesses are marked here (plain in the
+// original), so that the fixed version is quiet.
 //
 // RUN: %barrierpair %s -Xclang -verify=before
 // RUN: %barrierpair %s -DFIXED -Xclang -verify=fixed
