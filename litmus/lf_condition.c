@@ -36,3 +36,40 @@ bool lf_prop_holds(const struct lf_file *file, const struct lf_prop *prop, lf_va
   }
   return false;
 }
+
+static void print_value(FILE *out, const struct lf_prop *prop) {
+  if (prop->symbol[0])
+    fputs(prop->symbol, out);
+  else
+    fprintf(out, "%ld", prop->value);
+}
+
+void lf_prop_print(FILE *out, const struct lf_prop *prop) {
+  switch (prop->kind) {
+  case LF_TRUE:
+    fputs("true", out);
+    return;
+  case LF_FALSE:
+    fputs("false", out);
+    return;
+  case LF_EQUAL:
+  case LF_NOT_EQUAL:
+    if (prop->thread >= 0)
+      fprintf(out, "%d:", prop->thread);
+    fprintf(out, "%s%s", prop->name, prop->kind == LF_EQUAL ? "=" : "!=");
+    print_value(out, prop);
+    return;
+  case LF_NOT:
+    fputs("~", out);
+    lf_prop_print(out, prop->left);
+    return;
+  case LF_AND:
+  case LF_OR:
+    fputs("(", out);
+    lf_prop_print(out, prop->left);
+    fputs(prop->kind == LF_AND ? " /\\ " : " \\/ ", out);
+    lf_prop_print(out, prop->right);
+    fputs(")", out);
+    return;
+  }
+}

@@ -132,6 +132,7 @@ const struct lf_var *lf_find_param(const struct lf_thread *thread, const char *n
 typedef long (*lf_value_of)(const struct lf_location *location, void *context);
 bool lf_prop_holds(const struct lf_file *file, const struct lf_prop *prop, lf_value_of value,
                    void *context);
+void lf_prop_print(FILE *out, const struct lf_prop *prop);
 #define LF_POINTER_TAG (-(1L << 40))
 static inline long lf_pointer_value(size_t var_index) { return LF_POINTER_TAG + (long)var_index; }
 static inline bool lf_is_pointer_value(long value) {

@@ -44,7 +44,7 @@ struct parser {
   size_t at;
   int line;
   struct lf_file *file;
-  struct lf_thread *thread; /* being parsed */
+  struct lf_thread *thread; /* being parsed: "(*" is C there, not a comment */
   char *error;
   size_t error_size;
   jmp_buf fail;
@@ -117,7 +117,8 @@ static void skip_space(struct parser *p) {
       p->at++;
     } else if (isspace((unsigned char)c)) {
       p->at++;
-    } else if ((c == '(' && s[p->at + 1] == '*') || (c == '/' && s[p->at + 1] == '*')) {
+    } else if ((c == '(' && s[p->at + 1] == '*' && !p->thread) ||
+               (c == '/' && s[p->at + 1] == '*')) {
       const char *close = c == '(' ? "*)" : "*/";
       int line = p->line;
       size_t start = p->at + 2;
@@ -629,7 +630,7 @@ static void parse_thread(struct parser *p, const struct token *name) {
   struct lf_thread *thread = &p->file->threads[p->file->thread_count++];
   thread->number = (int)number;
   thread->line = name->line;
-  p->thread = thread;
+  p->thread = thread; /* before the parameters: (*x) */
   expect(p, "(", "after the thread's name");
   if (!accept(p, ")")) {
     do {
