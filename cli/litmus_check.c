@@ -51,23 +51,24 @@ static enum outcome check_file(const char *path, const bp_options *analysis, con
     lf_free(&file);
     return FAILED;
   }
-  /* #line directives name the litmus file: findings point into it. */
+  /* The litmus file is analysed with the converted text, whose statements
+   * sit on the litmus file's lines: findings point into the litmus file. */
   char absolute[2048];
   if (path[0] == '/' || !cwd)
     snprintf(absolute, sizeof absolute, "%s", path);
   else
     snprintf(absolute, sizeof absolute, "%s/%s", cwd, path);
-  snprintf(file.path, sizeof file.path, "%s", absolute);
   lf_emit_check(out, &file);
   fclose(out);
 
-  const char *files[] = {source};
+  const char *files[] = {absolute};
+  const char *contents[] = {source};
   char include[2100];
   snprintf(include, sizeof include, "-I%s", directory);
-  const char *arguments[] = {"-std=gnu11", include, "-Wno-unused-variable"};
-  bp_check_request request = {
-      NULL, files, 1, arguments, sizeof arguments / sizeof *arguments, true, 1, false, NULL, NULL,
-      0};
+  const char *arguments[] = {"-x", "c", "-std=gnu11", include, "-Wno-unused-variable"};
+  bp_check_request request = {NULL, files, 1,     arguments, sizeof arguments / sizeof *arguments,
+                              true, 1,     false, files,     contents,
+                              1};
   bp_engine *engine = bp_engine_create();
   bp_check_summary summary;
   bp_check_lower(&request, engine, &summary);
@@ -110,8 +111,7 @@ int bp_litmus_check(const char *const *files, size_t count, const bp_options *an
   snprintf(buffer, sizeof buffer, "%s/barrierpair-check.XXXXXX", tmp && *tmp ? tmp : "/tmp");
   char *directory = mkdtemp(buffer);
   if (!directory || !lf_write_embedded(directory)) {
-    fprintf(stderr, "barrierpair: error: cannot make a temporary directory: %s\n",
-            strerror(errno));
+    fprintf(stderr, "barrierpair: error: cannot make a temporary directory: %s\n", strerror(errno));
     return 2;
   }
   char *cwd = getcwd(NULL, 0);
@@ -135,10 +135,10 @@ int bp_litmus_check(const char *const *files, size_t count, const bp_options *an
     printf("\n%zu litmus tests: %zu agree with their Result: line, %zu disagree", total,
            tally[AGREE], tally[DISAGREE]);
     if (compared)
-      printf(" (agreement %.1f%% of %zu compared)", 100.0 * (double)tally[AGREE] /
-             (double)compared, compared);
-    printf("; %zu without a Never or Sometimes Result: line, %zu not converted\n",
-           tally[NO_RESULT], tally[FAILED]);
+      printf(" (agreement %.1f%% of %zu compared)", 100.0 * (double)tally[AGREE] / (double)compared,
+             compared);
+    printf("; %zu without a Never or Sometimes Result: line, %zu not converted\n", tally[NO_RESULT],
+           tally[FAILED]);
   }
   char command[1200];
   snprintf(command, sizeof command, "rm -rf '%s'", directory);

@@ -3,14 +3,29 @@
 
 #include <string.h>
 
-static void indent(FILE *out, int depth) {
+/* Starts a statement: on a line of its own, indented; or, when aligning,
+ * on the litmus file's line (after what is already there if it is passed). */
+static void begin(FILE *out, const struct lf_style *style, int line, int depth) {
+  if (!style->line) {
+    for (int i = 0; i < depth; i++)
+      fputs("  ", out);
+    return;
+  }
+  if (*style->line >= line) {
+    fputc(' ', out);
+    return;
+  }
+  while (*style->line < line) {
+    fputc('\n', out);
+    ++*style->line;
+  }
   for (int i = 0; i < depth; i++)
     fputs("  ", out);
 }
 
-static void line_directive(FILE *out, const struct lf_style *style, int line) {
-  if (style->line_file && line > 0)
-    fprintf(out, "#line %d \"%s\"\n", line, style->line_file);
+static void end(FILE *out, const struct lf_style *style) {
+  if (!style->line)
+    fputc('\n', out);
 }
 
 void lf_emit_expr(FILE *out, const struct lf_style *style, const struct lf_thread *thread,
@@ -70,34 +85,35 @@ void lf_emit_stmt(FILE *out, const struct lf_style *style, const struct lf_threa
   case LF_ASSIGN:
     if (!s->expr)
       return; /* declared at the top of the function */
-    line_directive(out, style, s->line);
-    indent(out, depth);
+    begin(out, style, s->line, depth);
     fprintf(out, "%s = %s", s->name, style->run ? "(long)" : "");
     lf_emit_expr(out, style, thread, s->expr);
-    fputs(";\n", out);
+    fputs(";", out);
+    end(out, style);
     return;
   case LF_EVAL:
-    line_directive(out, style, s->line);
-    indent(out, depth);
+    begin(out, style, s->line, depth);
     lf_emit_expr(out, style, thread, s->expr);
-    fputs(";\n", out);
+    fputs(";", out);
+    end(out, style);
     return;
   case LF_IF:
-    line_directive(out, style, s->line);
-    indent(out, depth);
+    begin(out, style, s->line, depth);
     fputs("if (", out);
     lf_emit_expr(out, style, thread, s->expr);
-    fputs(") {\n", out);
+    fputs(") {", out);
+    end(out, style);
     lf_emit_stmt(out, style, thread, s->then, depth + 1);
-    indent(out, depth);
+    begin(out, style, -1, depth);
     fputs("}", out);
     if (s->other) {
-      fputs(" else {\n", out);
+      fputs(" else {", out);
+      end(out, style);
       lf_emit_stmt(out, style, thread, s->other, depth + 1);
-      indent(out, depth);
+      begin(out, style, -1, depth);
       fputs("}", out);
     }
-    fputs("\n", out);
+    end(out, style);
     return;
   case LF_BLOCK:
     for (size_t i = 0; i < s->body_count; i++)

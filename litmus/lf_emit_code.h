@@ -9,8 +9,10 @@
 #include <stdio.h>
 
 struct lf_style {
-  bool run;                /* native runs: shared variables are v_<name>[i], values long */
-  const char *line_file;   /* set: a #line directive before each statement */
+  bool run; /* native runs: shared variables are v_<name>[i], values long */
+  /* Set: each statement goes on the line it has in the litmus file (the
+   * analyzer reports spelling lines), and this is the line written so far. */
+  int *line;
 };
 
 void lf_emit_expr(FILE *out, const struct lf_style *style, const struct lf_thread *thread,

@@ -67,12 +67,14 @@ void lf_emit_run(FILE *out, const struct lf_file *file) {
     fprintf(out, "\"%s\", ", file->vars[v].name);
   fputs("NULL};\n\n", out);
 
-  fprintf(out, "const struct lf_program lf_program = {\n  .name = \"%s\",\n  .thread_count = %zu,\n",
+  fprintf(out,
+          "const struct lf_program lf_program = {\n  .name = \"%s\",\n  .thread_count = %zu,\n",
           file->name, file->thread_count);
   fputs("  .threads = {", out);
   for (size_t t = 0; t < file->thread_count; t++)
     fprintf(out, "%sP%zu", t ? ", " : "", t);
-  fprintf(out, "},\n  .init = init,\n  .state = state,\n  .columns = columns,\n"
-               "  .column_count = %d,\n  .variables = variables};\n",
+  fprintf(out,
+          "},\n  .init = init,\n  .state = state,\n  .columns = columns,\n"
+          "  .column_count = %d,\n  .variables = variables};\n",
           column);
 }

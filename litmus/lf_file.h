@@ -60,8 +60,8 @@ struct lf_stmt {
 
 struct lf_var {
   char name[LF_NAME];
-  char type[LF_NAME];     /* the variable's own type: "int", "int *", "atomic_t" */
-  long value;             /* initial value when it is a number */
+  char type[LF_NAME];      /* the variable's own type: "int", "int *", "atomic_t" */
+  long value;              /* initial value when it is a number */
   char points_to[LF_NAME]; /* initial value when it is the address of a variable */
 };
 
@@ -80,10 +80,10 @@ enum lf_prop_kind { LF_TRUE, LF_FALSE, LF_EQUAL, LF_NOT_EQUAL, LF_NOT, LF_AND, L
 
 struct lf_prop {
   enum lf_prop_kind kind;
-  int thread;            /* LF_EQUAL, LF_NOT_EQUAL: a register of P<thread>, or -1: a variable */
-  char name[LF_NAME];    /* the register or variable */
-  long value;            /* compared with this number... */
-  char symbol[LF_NAME];  /* ...or, when set, with the address of this variable */
+  int thread;           /* LF_EQUAL, LF_NOT_EQUAL: a register of P<thread>, or -1: a variable */
+  char name[LF_NAME];   /* the register or variable */
+  long value;           /* compared with this number... */
+  char symbol[LF_NAME]; /* ...or, when set, with the address of this variable */
   struct lf_prop *left, *right;
 };
 
@@ -105,7 +105,7 @@ struct lf_file {
   size_t thread_count;
   enum lf_quantifier quantifier;
   struct lf_prop *condition;
-  struct lf_prop *filter; /* NULL: none */
+  struct lf_prop *filter;                 /* NULL: none */
   struct lf_location shown[LF_MAX_NAMES]; /* what the histogram shows */
   size_t shown_count;
   enum lf_result result; /* from a comment "Result: Never" */
@@ -134,7 +134,9 @@ bool lf_prop_holds(const struct lf_file *file, const struct lf_prop *prop, lf_va
                    void *context);
 void lf_prop_print(FILE *out, const struct lf_prop *prop);
 #define LF_POINTER_TAG (-(1L << 40))
-static inline long lf_pointer_value(size_t var_index) { return LF_POINTER_TAG + (long)var_index; }
+static inline long lf_pointer_value(size_t var_index) {
+  return LF_POINTER_TAG + (long)var_index;
+}
 static inline bool lf_is_pointer_value(long value) {
   return value >= LF_POINTER_TAG && value < LF_POINTER_TAG + LF_MAX_NAMES;
 }

@@ -185,8 +185,7 @@ int main(int argc, char **argv) {
     }
     printf("\n");
   }
-  printf("time %.6f runs %llu threads %d cpus %d pinned %d\n", elapsed,
-         (unsigned long long)done, threads, cpus.count,
-         pin && enough && pinned ? 1 : 0);
+  printf("time %.6f runs %llu threads %d cpus %d pinned %d\n", elapsed, (unsigned long long)done,
+         threads, cpus.count, pin && enough && pinned ? 1 : 0);
   return 0;
 }

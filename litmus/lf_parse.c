@@ -263,12 +263,11 @@ static bool is_type_word(const char *word) {
 static bool parse_type(struct parser *p, char *type, size_t size) {
   struct token t = peek(p);
   if (t.kind != T_NAME || !is_type_word(t.text)) {
-    static const char *const unsupported[] = {"char", "short", "float", "double", "struct",
-                                              "union", "enum", "const", "volatile", "bool"};
+    static const char *const unsupported[] = {"char",  "short", "float", "double",   "struct",
+                                              "union", "enum",  "const", "volatile", "bool"};
     for (size_t i = 0; t.kind == T_NAME && i < sizeof unsupported / sizeof *unsupported; i++)
       if (strcmp(t.text, unsupported[i]) == 0)
-        fail_at(p, t.line, "unsupported type '%s': use int, long, atomic_t or spinlock_t",
-                t.text);
+        fail_at(p, t.line, "unsupported type '%s': use int, long, atomic_t or spinlock_t", t.text);
     return false;
   }
   type[0] = '\0';
@@ -452,9 +451,9 @@ static int precedence(const struct token *t) {
   static const struct {
     const char *op;
     int level;
-  } table[] = {{"||", 1}, {"&&", 2}, {"|", 3},  {"^", 4},  {"&", 5},  {"==", 6},
-               {"!=", 6}, {"<", 7},  {">", 7},  {"<=", 7}, {">=", 7}, {"<<", 8},
-               {">>", 8}, {"+", 9},  {"-", 9},  {"*", 10}};
+  } table[] = {{"||", 1}, {"&&", 2}, {"|", 3}, {"^", 4},  {"&", 5},  {"==", 6},
+               {"!=", 6}, {"<", 7},  {">", 7}, {"<=", 7}, {">=", 7}, {"<<", 8},
+               {">>", 8}, {"+", 9},  {"-", 9}, {"*", 10}};
   if (t->kind != T_PUNCT)
     return 0;
   for (size_t i = 0; i < sizeof table / sizeof *table; i++)
@@ -538,8 +537,8 @@ static struct lf_stmt *parse_statement(struct parser *p) {
     return parse_block(p, t.line);
   }
   if (t.kind == T_NAME) {
-    static const char *const unsupported[] = {"while", "for", "do", "goto", "return",
-                                              "switch", "break", "continue"};
+    static const char *const unsupported[] = {"while",  "for",    "do",    "goto",
+                                              "return", "switch", "break", "continue"};
     for (size_t i = 0; i < sizeof unsupported / sizeof *unsupported; i++)
       if (is(&t, unsupported[i]))
         fail_at(p, t.line, "unsupported statement '%s'", t.text);
@@ -807,8 +806,9 @@ static void parse_final(struct parser *p) {
   } else if (t.kind == T_END) {
     fail_at(p, t.line, "no final condition: expected 'exists', '~exists' or 'forall'");
   } else {
-    fail_at(p, t.line, "unsupported final clause %s: expected 'exists', '~exists', 'forall', "
-                       "'filter' or 'locations'",
+    fail_at(p, t.line,
+            "unsupported final clause %s: expected 'exists', '~exists', 'forall', "
+            "'filter' or 'locations'",
             describe(&t));
   }
   p->file->condition = parse_prop(p);
@@ -845,8 +845,12 @@ bool lf_parse_text(const char *path, const char *text, struct lf_file *file, cha
                    size_t error_size) {
   memset(file, 0, sizeof *file);
   snprintf(file->path, sizeof file->path, "%s", path);
-  struct parser p = {
-      .path = path, .text = text, .line = 1, .file = file, .error = error, .error_size = error_size};
+  struct parser p = {.path = path,
+                     .text = text,
+                     .line = 1,
+                     .file = file,
+                     .error = error,
+                     .error_size = error_size};
   if (setjmp(p.fail)) {
     lf_free(file);
     return false;

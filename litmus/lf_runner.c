@@ -50,7 +50,9 @@ struct histogram {
   size_t count;
 };
 
-static bool lf_arg_is_option(const char *argument) { return argument[0] == '-'; }
+static bool lf_arg_is_option(const char *argument) {
+  return argument[0] == '-';
+}
 
 bool lf_runner_wanted(int argc, char **argv) {
   for (int i = 1; i < argc; i++) {
@@ -137,8 +139,8 @@ static int find_column(char (*names)[LF_NAME], int count, const struct lf_locati
 
 /* Reads the program's output into the histogram of the shown locations. */
 static bool read_states(FILE *in, const struct lf_file *file, struct histogram *h,
-                        unsigned long long *filtered_out, double *seconds,
-                        unsigned long long *runs, int *threads, int *cpus, int *pinned) {
+                        unsigned long long *filtered_out, double *seconds, unsigned long long *runs,
+                        int *threads, int *cpus, int *pinned) {
   static char names[LF_MAX_THREADS * LF_MAX_NAMES + LF_MAX_NAMES][LF_NAME];
   static char values[LF_MAX_THREADS * LF_MAX_NAMES + LF_MAX_NAMES][LF_NAME];
   int count = 0;
@@ -273,8 +275,8 @@ static void run_file(const char *path, const char *directory, const struct run_s
   unsigned long long filtered = 0, runs = 0;
   double seconds = 0;
   int threads = 0, cpus = 0, pinned = 0;
-  bool read = in && read_states(in, &file, &h, &filtered, &seconds, &runs, &threads, &cpus,
-                                &pinned);
+  bool read =
+      in && read_states(in, &file, &h, &filtered, &seconds, &runs, &threads, &cpus, &pinned);
   int status = in ? pclose(in) : -1;
   if (!read || status != 0) {
     fprintf(stderr, "%s: error: the test program failed (exit status %d)\n", path,
@@ -308,7 +310,7 @@ static void run_file(const char *path, const char *directory, const struct run_s
          runs, r->rate, threads, cpus, pinned ? ", pinned" : "");
   printf("Verdict %s: %s", file.name, verdict_names[r->verdict]);
   if (r->verdict == V_FORBIDDEN)
-    printf(": LKMM says %s, this CPU produced %llu such outcome%s in %llu runs", 
+    printf(": LKMM says %s, this CPU produced %llu such outcome%s in %llu runs",
            lf_result_name(file.result),
            file.result == LF_RESULT_NEVER ? r->positive : r->total - r->positive,
            (file.result == LF_RESULT_NEVER ? r->positive : r->total - r->positive) == 1 ? "" : "s",
@@ -438,8 +440,8 @@ int lf_runner_main(int argc, char **argv) {
     for (size_t i = 0; i < record_count; i++) {
       const struct record *r = &records[i];
       if (r->verdict == V_ERROR)
-        printf("%-40s %-9s %-9s %12s %10s  %s\n", r->name, lf_result_name(r->result), "-", "-",
-               "-", verdict_names[r->verdict]);
+        printf("%-40s %-9s %-9s %12s %10s  %s\n", r->name, lf_result_name(r->result), "-", "-", "-",
+               verdict_names[r->verdict]);
       else
         printf("%-40s %-9s %-9s %12llu %10.3g  %s\n", r->name, lf_result_name(r->result),
                r->observation, r->positive, r->rate, verdict_names[r->verdict]);

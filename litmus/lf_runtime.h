@@ -23,9 +23,9 @@ struct lf_program {
   const char *name;
   int thread_count;
   lf_thread_body threads[LF_RUN_MAX_THREADS];
-  void (*init)(size_t i);                     /* initial values of slot i */
+  void (*init)(size_t i);                       /* initial values of slot i */
   void (*state)(size_t i, size_t k, long *out); /* the final state, column by column */
-  const char *const *columns;                 /* "0:r0", "x" */
+  const char *const *columns;                   /* "0:r0", "x" */
   int column_count;
   const char *const *variables; /* names of pointer values */
 };
