@@ -12,6 +12,7 @@
 
 #include "bp_report.h"
 #include "driver.h"
+#include "litmus_check.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -369,6 +370,11 @@ static int command_check(int argc, char **argv) {
   if (!load_primitive_files(&o)) {
     free_options(&o);
     return EXIT_ERROR;
+  }
+  if (bp_litmus_wanted(o.files, o.file_count)) { /* herd7 C litmus files */
+    status = bp_litmus_check(o.files, o.file_count, &o.analysis);
+    free_options(&o);
+    return status;
   }
   bp_check_request request = {o.build_dir,      o.files,          o.file_count,   o.fixed_args,
                               o.fixed_count,    o.fixed,          o.jobs,         isatty(2) == 1,

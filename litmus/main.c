@@ -1,6 +1,7 @@
 /* barrierpair-litmus: runs the scenario table's litmus tests natively.
  * See options.c for the command line and docs/litmus.md for the manual. */
 #include "affinity.h"
+#include "lf_runner.h"
 #include "litmus_test.h"
 #include "options.h"
 #include "report.h"
@@ -102,6 +103,8 @@ static int self_test(const struct options *options, const struct cpu_list *cpus)
 }
 
 int main(int argc, char **argv) {
+  if (lf_runner_wanted(argc, argv)) /* herd7 C litmus files (lf_runner.c) */
+    return lf_runner_main(argc, argv);
   struct options options;
   int status = options_parse(argc, argv, &options);
   if (status >= 0)

@@ -38,6 +38,9 @@ config.substitutions.insert(
     0, ("%barrierpair-cli", os.path.join(config.barrierpair_binary_dir, "bin", "barrierpair"))
 )
 config.substitutions.append(("%cli-inputs", cli_inputs))
+config.substitutions.insert(
+    0, ("%barrierpair-litmus", os.path.join(config.barrierpair_binary_dir, "bin", "barrierpair-litmus"))
+)
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%make-cdb", f"{sys.executable} {cli_inputs}/make-cdb.py"))
 config.substitutions.append(("%expect-exit", f"{sys.executable} {cli_inputs}/expect-exit.py"))
