@@ -24,8 +24,8 @@ typedef struct document {
   char *text;
   size_t length;
   int64_t version;
-  bool analysed;         /* C, so barrierpair looks at it */
-  json_t *clangd_params; /* clangd's last publishDiagnostics params, or NULL */
+  bool analysed;          /* C, so barrierpair looks at it */
+  json_t *clangd_params;  /* clangd's last publishDiagnostics params, or NULL */
   int64_t clangd_version; /* the version of the text they are about */
   json_t *ours;           /* our diagnostics of `ours_version`, or NULL */
   json_t *our_actions;    /* per diagnostic of `ours`, its code actions */

@@ -67,7 +67,8 @@ void tracked_edits_add(tracked_edits *edits, int64_t version, const json_t *chan
                   !position_of(json_object_get(range, "end"), &e->end) || before(e->end, e->start);
   size_t length = json_string_length(json_object_get(change, "text"));
   const char *last_line = text;
-  for (const char *newline; (newline = memchr(last_line, '\n', length - (size_t)(last_line - text)));
+  for (const char *newline;
+       (newline = memchr(last_line, '\n', length - (size_t)(last_line - text)));
        last_line = newline + 1)
     e->new_lines++;
   e->last_line_units = text_units(last_line, length - (size_t)(last_line - text), units);
@@ -102,8 +103,8 @@ static bool move_range(const edit *e, position *start, position *end) {
   for (int i = 0; i < 2; i++) {
     position *p = ends[i];
     if (p->line == e->end.line)
-      p->character = p->character - e->end.character +
-                     (e->new_lines ? 0 : e->start.character) + e->last_line_units;
+      p->character = p->character - e->end.character + (e->new_lines ? 0 : e->start.character) +
+                     e->last_line_units;
     p->line = p->line - (e->end.line - e->start.line) + e->new_lines;
   }
   return true;
@@ -121,8 +122,9 @@ static bool move_range_json(const tracked_edits *edits, json_t *range, int64_t f
   json_object_set_new(range, "start",
                       json_pack("{s:i, s:i}", "line", (json_int_t)start.line, "character",
                                 (json_int_t)start.character));
-  json_object_set_new(range, "end", json_pack("{s:i, s:i}", "line", (json_int_t)end.line,
-                                              "character", (json_int_t)end.character));
+  json_object_set_new(range, "end",
+                      json_pack("{s:i, s:i}", "line", (json_int_t)end.line, "character",
+                                (json_int_t)end.character));
   return true;
 }
 

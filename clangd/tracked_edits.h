@@ -35,7 +35,6 @@ void tracked_edits_forget_until(tracked_edits *edits, int64_t version);
  * edits of the document moved too, a diagnostic dropped with any of its
  * fixes touched. */
 json_t *tracked_edits_move(const tracked_edits *edits, const char *uri, const json_t *diagnostics,
-                           const json_t *actions, int64_t from, int64_t to,
-                           json_t **moved_actions);
+                           const json_t *actions, int64_t from, int64_t to, json_t **moved_actions);
 
 #endif
