@@ -306,7 +306,7 @@ static int analyse_and_report(const options *o, bp_engine *engine, bool input_er
   int status = input_error ? EXIT_ERROR : EXIT_CLEAN;
   char error[512];
   if (o->write_baseline) {
-    if (!bp_baseline_write(o->write_baseline, engine, findings, count, error, sizeof error)) {
+    if (!bp_baseline_write(o->write_baseline, engine, cwd, findings, count, error, sizeof error)) {
       fprintf(stderr, "barrierpair: error: %s\n", error);
       status = EXIT_ERROR;
     } else {
@@ -322,7 +322,7 @@ static int analyse_and_report(const options *o, bp_engine *engine, bool input_er
       free(cwd);
       return EXIT_ERROR;
     }
-    count = bp_baseline_apply(baseline, engine, findings, count);
+    count = bp_baseline_apply(baseline, engine, cwd, findings, count);
     bp_baseline_free(baseline);
   }
 

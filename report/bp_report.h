@@ -61,11 +61,19 @@ typedef struct bp_baseline bp_baseline;
 bp_baseline *bp_baseline_read(const char *path, char *error, size_t error_size);
 void bp_baseline_free(bp_baseline *baseline);
 /* Removes the findings the baseline records (as many of each key as it
- * recorded) and returns how many are left, compacted at the front. */
-size_t bp_baseline_apply(const bp_baseline *baseline, const bp_engine *engine, bp_finding *findings,
-                         size_t count);
-bool bp_baseline_write(const char *path, const bp_engine *engine, const bp_finding *findings,
-                       size_t count, char *error, size_t error_size);
+ * recorded) and returns how many are left, compacted at the front. Paths in
+ * keys are relative to `base_dir` when below it. */
+size_t bp_baseline_apply(const bp_baseline *baseline, const bp_engine *engine, const char *base_dir,
+                         bp_finding *findings, size_t count);
+bool bp_baseline_write(const char *path, const bp_engine *engine, const char *base_dir,
+                       const bp_finding *findings, size_t count, char *error, size_t error_size);
+
+/* The key baselines record for a finding (malloc()ed): rule, file, function
+ * and the finding's own accesses, barrier or annotation, as compact JSON. It
+ * survives edits that move the code and changes to other functions; SARIF
+ * gives it as partialFingerprints["barrierpairKey/v2"]. */
+char *bp_finding_stable_key(const bp_engine *engine, const char *base_dir,
+                            const bp_finding *finding);
 
 /* ---- Rule documentation, embedded from docs/rules/ at build time ---- */
 

@@ -429,9 +429,12 @@ static json_t *result_json(const bp_report *report, const bp_finding *finding) {
   int n = snprintf(fingerprint, size, "%s|%s", key.rule, key.function);
   for (size_t i = 0; i < key.object_count; i++)
     n += snprintf(fingerprint + n, size - (size_t)n, "|%s", key.objects[i]);
-  json_object_set_new(result, "partialFingerprints",
-                      json_pack("{s:s}", "barrierpairKey/v1", fingerprint));
+  char *stable = bp_finding_stable_key(engine, report->base_dir, finding);
+  json_object_set_new(
+      result, "partialFingerprints",
+      json_pack("{s:s, s:s}", "barrierpairKey/v1", fingerprint, "barrierpairKey/v2", stable));
   free(fingerprint);
+  free(stable);
 
   bp_fix fix;
   if (bp_finding_fix(engine, finding, &fix)) {
