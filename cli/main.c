@@ -27,7 +27,7 @@
 
 enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_ERROR = 2 };
 
-typedef enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF } format;
+typedef enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF, FORMAT_GITLAB } format;
 
 typedef struct {
   const char *build_dir;
@@ -64,7 +64,9 @@ static const char usage_text[] =
     "options:\n"
     "  -p <dir>                  the build directory that holds compile_commands.json\n"
     "  -j, --jobs <n>            translation units analysed in parallel (default: all cores)\n"
-    "  --format text|json|sarif  output format (default: text, as clang prints warnings)\n"
+    "  --format text|json|sarif|gitlab\n"
+    "                            output format (default: text, as clang prints warnings;\n"
+    "                            gitlab: a GitLab code quality report)\n"
     "  -o, --output <file>       write the report to <file> instead of standard output\n"
     "  --baseline <file>         do not report the findings recorded in <file>\n"
     "  --write-baseline <file>   record every current finding in <file> (exit status 0)\n"
@@ -168,8 +170,10 @@ static int parse_options(int argc, char **argv, int first, options *o) {
         o->output_format = FORMAT_JSON;
       else if (value && strcmp(value, "sarif") == 0)
         o->output_format = FORMAT_SARIF;
+      else if (value && strcmp(value, "gitlab") == 0)
+        o->output_format = FORMAT_GITLAB;
       else
-        return usage_error("--format is text, json or sarif, not '%s'", value ? value : "");
+        return usage_error("--format is text, json, sarif or gitlab, not '%s'", value ? value : "");
       continue;
     }
     if ((value = option_value(argc, argv, &i, "--output", "-o", &matched)) || matched) {
@@ -390,9 +394,10 @@ static int analyse_and_report(const options *o, bp_engine *engine, bool input_er
   bp_report report = {
       engine,          findings, count, cwd, (const char *const *)overlaid, o->contents_files,
       o->overlay_count};
-  bool written = o->output_format == FORMAT_JSON    ? bp_report_json(out, &report)
-                 : o->output_format == FORMAT_SARIF ? bp_report_sarif(out, &report)
-                                                    : bp_report_text(out, &report);
+  bool written = o->output_format == FORMAT_JSON     ? bp_report_json(out, &report)
+                 : o->output_format == FORMAT_SARIF  ? bp_report_sarif(out, &report)
+                 : o->output_format == FORMAT_GITLAB ? bp_report_gitlab(out, &report)
+                                                     : bp_report_text(out, &report);
   if (out != stdout && fclose(out) != 0)
     written = false;
   for (size_t i = 0; i < o->overlay_count; i++)

@@ -41,6 +41,10 @@ bool bp_report_text(FILE *out, const bp_report *report);
 bool bp_report_json(FILE *out, const bp_report *report);
 /* SARIF 2.1.0: a rule entry per rule, with its documentation as help. */
 bool bp_report_sarif(FILE *out, const bp_report *report);
+/* GitLab's code quality report: [{description, check_name, fingerprint,
+ * severity, location: {path, lines: {begin}}}], the fingerprint a hash of
+ * the finding's stable key. */
+bool bp_report_gitlab(FILE *out, const bp_report *report);
 
 /* The finding's baseline key: rule, function and objects, no lines. */
 typedef struct {
