@@ -269,8 +269,9 @@ bool isCompileCommand(const CompileCommand &command) {
       return false;
   }
   llvm::StringRef extension = llvm::sys::path::extension(command.Filename);
-  return !(extension == ".o" || extension == ".a" || extension == ".so" || extension == ".s" ||
-           extension == ".S" || extension == ".lo" || extension == ".la");
+  // A link names its inputs; assembler sources stay "not C" below.
+  return !(extension == ".o" || extension == ".a" || extension == ".so" || extension == ".lo" ||
+           extension == ".la");
 }
 
 void addJobs(std::vector<Job> &jobs, llvm::StringSet<> &seen,
