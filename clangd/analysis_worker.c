@@ -112,16 +112,39 @@ static bool write_all(int fd, const char *data, size_t length) {
   return true;
 }
 
-/* The first line of what check said on standard error, for the log. */
+static bool is_error_line(const char *line, size_t length) {
+  const char *error = strstr(line, ": error: ");
+  const char *fatal = strstr(line, ": fatal error: ");
+  return (error && error < line + length) || (fatal && fatal < line + length);
+}
+
+/* Why check failed, for the log: clang's first error (it names the file,
+ * line and column; clang's "1 error generated." comes before it), else
+ * check's own first error, else the first line it wrote. */
 static void log_first_error_line(int error_fd, const char *path, int status) {
-  char line[512] = "";
-  if (lseek(error_fd, 0, SEEK_SET) == 0) {
-    ssize_t n = read(error_fd, line, sizeof line - 1);
-    line[n > 0 ? n : 0] = '\0';
-    line[strcspn(line, "\n")] = '\0';
+  char text[8192] = "";
+  if (error_fd >= 0 && lseek(error_fd, 0, SEEK_SET) == 0) {
+    ssize_t n = read(error_fd, text, sizeof text - 1);
+    text[n > 0 ? n : 0] = '\0';
   }
-  fprintf(stderr, "barrierpair-clangd: analysis of %s: barrierpair check exited with %d%s%s\n",
-          path, status, line[0] ? ": " : "", line);
+  const char *line = text, *own_error = NULL;
+  for (const char *at = text; *at; at += strcspn(at, "\n"), at += *at == '\n') {
+    size_t length = strcspn(at, "\n");
+    if (!is_error_line(at, length))
+      continue;
+    if (strncmp(at, "barrierpair: ", 13) != 0) {
+      own_error = NULL;
+      line = at;
+      break;
+    }
+    if (!own_error)
+      own_error = at;
+  }
+  if (own_error)
+    line = own_error;
+  int length = (int)strcspn(line, "\n");
+  fprintf(stderr, "barrierpair-clangd: analysis of %s: barrierpair check exited with %d%s%.*s\n",
+          path, status, length ? ": " : "", length, line);
 }
 
 static void make_absolute(json_t *place, const char *cwd) {

@@ -10,6 +10,7 @@
 #include "lsp_findings.h"
 #include "lsp_framing.h"
 #include "text_positions.h"
+#include "tracked_edits.h"
 
 #include <jansson.h>
 #include <pthread.h>
@@ -23,11 +24,16 @@ typedef struct document {
   char *text;
   size_t length;
   int64_t version;
-  bool analysed;         /* C, so barrierpair looks at it */
-  json_t *clangd_params; /* clangd's last publishDiagnostics params, or NULL */
-  json_t *ours;          /* our diagnostics of `ours_version`, or NULL */
-  json_t *our_actions;   /* per diagnostic of `ours`, its code actions */
+  bool analysed;          /* C, so barrierpair looks at it */
+  json_t *clangd_params;  /* clangd's last publishDiagnostics params, or NULL */
+  int64_t clangd_version; /* the version of the text they are about */
+  json_t *ours;           /* our diagnostics of `ours_version`, or NULL */
+  json_t *our_actions;    /* per diagnostic of `ours`, its code actions */
   int64_t ours_version;
+  /* The edits since the older of the two versions above, to move both sets
+   * to the newer one: a set of an older text never points into a newer. */
+  tracked_edits *edits;
+  json_t *published; /* the last params sent to the editor, or NULL */
   struct document *next;
 } document;
 
@@ -79,18 +85,43 @@ static void document_free(document *d) {
   json_decref(d->clangd_params);
   json_decref(d->ours);
   json_decref(d->our_actions);
+  json_decref(d->published);
+  tracked_edits_free(d->edits);
   free(d);
 }
 
-/* clangd's last set for the document with ours added. */
-static void publish_merged(session *s, document *d) {
+/* clangd's last set for the document with ours added, both moved to the
+ * newer of the texts they are about, and that text's version. Unless
+ * `always`, nothing is sent when the editor already has this set. */
+static void publish_merged(session *s, document *d, bool always) {
+  int64_t version = d->version, oldest = d->version;
+  if (d->clangd_params || d->ours) {
+    version = d->clangd_params ? d->clangd_version : d->ours_version;
+    if (d->ours && d->ours_version > version)
+      version = d->ours_version;
+    oldest = d->clangd_params ? d->clangd_version : d->ours_version;
+    if (d->ours && d->ours_version < oldest)
+      oldest = d->ours_version;
+  }
   json_t *params =
       d->clangd_params ? json_deep_copy(d->clangd_params) : json_pack("{s:s}", "uri", d->uri);
-  json_t *all = json_array();
-  json_array_extend(all, json_object_get(params, "diagnostics"));
-  if (d->ours)
-    json_array_extend(all, d->ours);
+  json_t *all = tracked_edits_move(d->edits, d->uri, json_object_get(params, "diagnostics"), NULL,
+                                   d->clangd_version, version, NULL);
+  if (d->ours) {
+    json_t *ours =
+        tracked_edits_move(d->edits, d->uri, d->ours, NULL, d->ours_version, version, NULL);
+    json_array_extend(all, ours);
+    json_decref(ours);
+  }
   json_object_set_new(params, "diagnostics", all);
+  json_object_set_new(params, "version", json_integer(version));
+  tracked_edits_forget_until(d->edits, oldest);
+  if (!always && d->published && json_equal(params, d->published)) {
+    json_decref(params);
+    return;
+  }
+  json_decref(d->published);
+  d->published = json_incref(params);
   json_t *message = json_pack("{s:s, s:s, s:o}", "jsonrpc", "2.0", "method",
                               "textDocument/publishDiagnostics", "params", params);
   send_to_editor(s, message);
@@ -132,6 +163,8 @@ static document *open_document(session *s, const json_t *item) {
     abort();
   memcpy(d->text, text, d->length + 1);
   d->version = json_integer_value(json_object_get(item, "version"));
+  d->clangd_version = d->ours_version = d->version;
+  d->edits = tracked_edits_create();
   d->analysed = d->path && (language ? strcmp(language, "c") == 0 : ends_with(d->path, ".c"));
   d->next = s->documents;
   s->documents = d;
@@ -153,17 +186,16 @@ static document *change_document(session *s, const json_t *params) {
   document *d = find_document(s, json_string_value(json_object_get(item, "uri")));
   if (!d)
     return NULL;
+  json_t *version = json_object_get(item, "version");
+  int64_t next = json_is_integer(version) ? json_integer_value(version) : d->version + 1;
   size_t i;
   json_t *change;
   json_array_foreach(json_object_get(params, "contentChanges"), i, change) {
+    tracked_edits_add(d->edits, next, change, s->units);
     if (!text_apply_change(&d->text, &d->length, change, s->units))
       fprintf(stderr, "barrierpair-clangd: a malformed change of %s was skipped\n", d->uri);
   }
-  json_t *version = json_object_get(item, "version");
-  if (json_is_integer(version))
-    d->version = json_integer_value(version);
-  else
-    d->version++;
+  d->version = next;
   return d;
 }
 
@@ -177,14 +209,12 @@ static void analysis_finished(const char *uri, int64_t version, json_t *findings
     lsp_document_view view = {d->uri, d->path, d->text, d->length, s->units};
     json_t *actions;
     json_t *ours = lsp_diagnostics_of(findings, &view, &actions);
-    bool changed = !d->ours || !json_equal(ours, d->ours);
     json_decref(d->ours);
     json_decref(d->our_actions);
     d->ours = ours;
     d->our_actions = actions;
     d->ours_version = version;
-    if (changed)
-      publish_merged(s, d);
+    publish_merged(s, d, false);
   }
   pthread_mutex_unlock(&s->lock);
 }
@@ -216,16 +246,21 @@ static void remember_code_actions(session *s, const json_t *request) {
   document *d = find_document(
       s, json_string_value(json_object_get(json_object_get(params, "textDocument"), "uri")));
   json_t *range = json_object_get(params, "range");
-  if (!d || !d->ours || d->ours_version != d->version || !range || !s->code_action_literals ||
-      !wants_quick_fixes(params))
+  if (!d || !d->ours || !range || !s->code_action_literals || !wants_quick_fixes(params))
     return;
+  /* Ours of an older text apply where the edits since left them alone. */
+  json_t *current_actions;
+  json_t *current = tracked_edits_move(d->edits, d->uri, d->ours, d->our_actions, d->ours_version,
+                                       d->version, &current_actions);
   json_t *actions = json_array();
   size_t i;
   json_t *diagnostic;
-  json_array_foreach(d->ours, i, diagnostic) {
+  json_array_foreach(current, i, diagnostic) {
     if (lsp_ranges_touch(json_object_get(diagnostic, "range"), range))
-      json_array_extend(actions, json_array_get(d->our_actions, i));
+      json_array_extend(actions, json_array_get(current_actions, i));
   }
+  json_decref(current);
+  json_decref(current_actions);
   char *id = serialised_id(request);
   if (!json_array_size(actions) || !id) {
     json_decref(actions);
@@ -336,7 +371,9 @@ void session_from_clangd(session *s, const char *body, size_t length) {
     if (d && json_is_array(json_object_get(params, "diagnostics"))) {
       json_decref(d->clangd_params);
       d->clangd_params = json_incref(params);
-      publish_merged(s, d);
+      json_t *version = json_object_get(params, "version");
+      d->clangd_version = json_is_integer(version) ? json_integer_value(version) : d->version;
+      publish_merged(s, d, true);
       handled = true;
     }
   } else if (!method && json_object_get(message, "id")) {

@@ -79,6 +79,18 @@ uint32_t text_character(const char *text, size_t length, uint32_t line, uint32_t
   return units_counted;
 }
 
+uint32_t text_units(const char *text, size_t bytes, position_units units) {
+  uint32_t counted = 0;
+  for (size_t offset = 0; offset < bytes;) {
+    size_t sequence = sequence_bytes((unsigned char)text[offset]);
+    if (offset + sequence > bytes)
+      sequence = bytes - offset;
+    counted += sequence_units(sequence, units);
+    offset += sequence;
+  }
+  return counted;
+}
+
 static bool identifier_byte(char c) {
   return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }

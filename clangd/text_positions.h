@@ -23,6 +23,10 @@ size_t text_offset(const char *text, size_t length, uint32_t line, uint32_t char
 uint32_t text_character(const char *text, size_t length, uint32_t line, uint32_t byte_column,
                         position_units units);
 
+/* The length of `bytes` bytes of UTF-8 text (with no line break) in
+ * `units`. */
+uint32_t text_units(const char *text, size_t bytes, position_units units);
+
 /* The byte length of the identifier at (line, byte_column), or 0. */
 uint32_t text_identifier_length(const char *text, size_t length, uint32_t line,
                                 uint32_t byte_column);

@@ -227,11 +227,11 @@ std::unique_ptr<CompilationDatabase> loadDatabase(const bp_check_request &reques
         CompilationDatabase::autoDetectFromSource(absolute(request.files[0], cwd), message);
     if (found)
       return inferMissingCompileCommands(std::move(found));
-    error("no compilation database for '" + std::string(request.files[0]) +
-          "': pass -p <build-dir> (the directory of compile_commands.json) or the compiler "
-          "arguments after '--'");
-    failed = true;
-    return nullptr;
+    // As clang-tidy: said once, then the files are parsed with no flags.
+    note("no compilation database for '" + std::string(request.files[0]) +
+         "' or the directories above it: analysing with default flags (pass -p <build-dir>, "
+         "the directory of compile_commands.json, or the compiler arguments after '--')");
+    return std::make_unique<FixedCompilationDatabase>(cwd, std::vector<std::string>());
   } else {
     directory = cwd;
   }
@@ -257,9 +257,31 @@ std::unique_ptr<CompilationDatabase> loadDatabase(const bp_check_request &reques
   return inferMissingCompileCommands(std::move(database));
 }
 
+// Entries of a database that compile nothing barrierpair could read: the
+// compiler's own jobs (`clang -cc1`, recorded by bear when clang runs them
+// as processes), preprocessing or dependency listing alone, and links.
+bool isCompileCommand(const CompileCommand &command) {
+  const std::vector<std::string> &line = command.CommandLine;
+  for (size_t i = 1; i < line.size(); i++) {
+    llvm::StringRef argument(line[i]);
+    if (argument == "-cc1" || argument == "-cc1as" || argument == "-E" || argument == "-M" ||
+        argument == "-MM")
+      return false;
+  }
+  llvm::StringRef extension = llvm::sys::path::extension(command.Filename);
+  // A link names its inputs; assembler sources stay "not C" below.
+  return !(extension == ".o" || extension == ".a" || extension == ".so" || extension == ".lo" ||
+           extension == ".la");
+}
+
 void addJobs(std::vector<Job> &jobs, llvm::StringSet<> &seen,
-             const std::vector<CompileCommand> &commands, const std::string &cwd) {
+             const std::vector<CompileCommand> &commands, const std::string &cwd,
+             std::vector<std::string> &notCompiles) {
   for (const CompileCommand &command : commands) {
+    if (!isCompileCommand(command)) {
+      notCompiles.push_back(absolute(command.Filename, absolute(command.Directory, cwd)));
+      continue;
+    }
     Job job;
     job.directory = absolute(command.Directory, cwd);
     job.file = absolute(command.Filename, job.directory);
@@ -333,6 +355,7 @@ extern "C" void bp_check_lower(const bp_check_request *request, bp_engine *engin
   std::vector<Job> jobs;
   llvm::StringSet<> seen;
   std::vector<bool> named; // per job: the file was named on the command line
+  std::vector<std::string> notCompiles;
   if (request->file_count) {
     for (size_t i = 0; i < request->file_count; i++) {
       std::string file = absolute(request->files[i], cwd);
@@ -347,13 +370,20 @@ extern "C" void bp_check_lower(const bp_check_request *request, bp_engine *engin
         summary->input_error = true;
         continue;
       }
-      addJobs(jobs, seen, commands, cwd);
+      addJobs(jobs, seen, commands, cwd, notCompiles);
     }
     named.assign(jobs.size(), true);
   } else {
-    addJobs(jobs, seen, database->getAllCompileCommands(), cwd);
+    addJobs(jobs, seen, database->getAllCompileCommands(), cwd, notCompiles);
     named.assign(jobs.size(), false);
   }
+
+  if (!notCompiles.empty())
+    note("skipped " + std::to_string(notCompiles.size()) + " entr" +
+         (notCompiles.size() > 1 ? "ies" : "y") +
+         " of the compilation database that compile nothing to analyse (the compiler's own "
+         "'-cc1' jobs, preprocessing alone, links), e.g. '" +
+         notCompiles.front() + "'");
 
   // Files that are not C: an error when named, skipped from a database.
   std::vector<Job> cJobs;

@@ -11,6 +11,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "bp_report.h"
+#include "changed_lines.h"
 #include "driver.h"
 #include "litmus_check.h"
 
@@ -27,7 +28,7 @@
 
 enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_ERROR = 2 };
 
-typedef enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF } format;
+typedef enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF, FORMAT_GITLAB } format;
 
 typedef struct {
   const char *build_dir;
@@ -41,6 +42,7 @@ typedef struct {
   const char *output;
   const char *baseline;
   const char *write_baseline;
+  const char *changed_since; /* a git revision, or NULL */
   const char **primitive_files;
   size_t primitive_file_count;
   const char **overlaid_files; /* --contents <file>=<contents-file> */
@@ -63,10 +65,14 @@ static const char usage_text[] =
     "options:\n"
     "  -p <dir>                  the build directory that holds compile_commands.json\n"
     "  -j, --jobs <n>            translation units analysed in parallel (default: all cores)\n"
-    "  --format text|json|sarif  output format (default: text, as clang prints warnings)\n"
+    "  --format text|json|sarif|gitlab\n"
+    "                            output format (default: text, as clang prints warnings;\n"
+    "                            gitlab: a GitLab code quality report)\n"
     "  -o, --output <file>       write the report to <file> instead of standard output\n"
     "  --baseline <file>         do not report the findings recorded in <file>\n"
     "  --write-baseline <file>   record every current finding in <file> (exit status 0)\n"
+    "  --changed-since <rev>     only the findings whose line, or a partner's line, changed\n"
+    "                            since the git revision <rev> (a pull request's base)\n"
     "  --disable <rule>          turn a rule off (may be repeated)\n"
     "  --strict-marking          missing-access-once flags every unmarked access of a\n"
     "                            paired site, payloads and private reads included\n"
@@ -165,8 +171,10 @@ static int parse_options(int argc, char **argv, int first, options *o) {
         o->output_format = FORMAT_JSON;
       else if (value && strcmp(value, "sarif") == 0)
         o->output_format = FORMAT_SARIF;
+      else if (value && strcmp(value, "gitlab") == 0)
+        o->output_format = FORMAT_GITLAB;
       else
-        return usage_error("--format is text, json or sarif, not '%s'", value ? value : "");
+        return usage_error("--format is text, json, sarif or gitlab, not '%s'", value ? value : "");
       continue;
     }
     if ((value = option_value(argc, argv, &i, "--output", "-o", &matched)) || matched) {
@@ -185,6 +193,12 @@ static int parse_options(int argc, char **argv, int first, options *o) {
       if (!value)
         return usage_error("%s needs a file", argument);
       o->write_baseline = value;
+      continue;
+    }
+    if ((value = option_value(argc, argv, &i, "--changed-since", NULL, &matched)) || matched) {
+      if (!value || !value[0])
+        return usage_error("%s needs a git revision", argument);
+      o->changed_since = value;
       continue;
     }
     if (strcmp(argument, "--strict-marking") == 0) {
@@ -296,6 +310,35 @@ static char **absolute_paths(const char *cwd, const char *const *paths, size_t c
   return result;
 }
 
+static bool event_changed(const bp_engine *engine, const changed_lines *lines, uint32_t event) {
+  const bp_event *e = event == BP_NO_EVENT ? NULL : bp_event_get(engine, event);
+  return e && e->location.line &&
+         changed_lines_has(lines, bp_file_path(engine, e->location.file), e->location.line);
+}
+
+static bool side_changed(const bp_engine *engine, const changed_lines *lines, const bp_side *side) {
+  return side->function != BP_NO_FUNCTION &&
+         (event_changed(engine, lines, side->first) || event_changed(engine, lines, side->second) ||
+          event_changed(engine, lines, side->barrier));
+}
+
+/* --changed-since: keeps the findings whose warned line, or a line of their
+ * own side or of a partner, changed; returns how many. */
+static size_t keep_changed(const bp_engine *engine, const changed_lines *lines,
+                           bp_finding *findings, size_t count) {
+  size_t kept = 0;
+  for (size_t i = 0; i < count; i++) {
+    const bp_finding *f = &findings[i];
+    bool changed = event_changed(engine, lines, f->at) || side_changed(engine, lines, &f->side) ||
+                   side_changed(engine, lines, &f->partner);
+    for (uint32_t k = 1; k < f->chain_length && k < BP_CHAIN_MAX && !changed; k++)
+      changed = side_changed(engine, lines, &f->chain[k]);
+    if (changed)
+      findings[kept++] = *f;
+  }
+  return kept;
+}
+
 /* Analyses the merged program and writes the report; returns the exit
  * status. */
 static int analyse_and_report(const options *o, bp_engine *engine, bool input_error) {
@@ -307,7 +350,7 @@ static int analyse_and_report(const options *o, bp_engine *engine, bool input_er
   int status = input_error ? EXIT_ERROR : EXIT_CLEAN;
   char error[512];
   if (o->write_baseline) {
-    if (!bp_baseline_write(o->write_baseline, engine, findings, count, error, sizeof error)) {
+    if (!bp_baseline_write(o->write_baseline, engine, cwd, findings, count, error, sizeof error)) {
       fprintf(stderr, "barrierpair: error: %s\n", error);
       status = EXIT_ERROR;
     } else {
@@ -323,8 +366,19 @@ static int analyse_and_report(const options *o, bp_engine *engine, bool input_er
       free(cwd);
       return EXIT_ERROR;
     }
-    count = bp_baseline_apply(baseline, engine, findings, count);
+    count = bp_baseline_apply(baseline, engine, cwd, findings, count);
     bp_baseline_free(baseline);
+  }
+  if (o->changed_since) {
+    changed_lines *lines = changed_lines_since(o->changed_since, error, sizeof error);
+    if (!lines) {
+      fprintf(stderr, "barrierpair: error: %s\n", error);
+      free(findings);
+      free(cwd);
+      return EXIT_ERROR;
+    }
+    count = keep_changed(engine, lines, findings, count);
+    changed_lines_free(lines);
   }
 
   FILE *out = stdout;
@@ -341,9 +395,10 @@ static int analyse_and_report(const options *o, bp_engine *engine, bool input_er
   bp_report report = {
       engine,          findings, count, cwd, (const char *const *)overlaid, o->contents_files,
       o->overlay_count};
-  bool written = o->output_format == FORMAT_JSON    ? bp_report_json(out, &report)
-                 : o->output_format == FORMAT_SARIF ? bp_report_sarif(out, &report)
-                                                    : bp_report_text(out, &report);
+  bool written = o->output_format == FORMAT_JSON     ? bp_report_json(out, &report)
+                 : o->output_format == FORMAT_SARIF  ? bp_report_sarif(out, &report)
+                 : o->output_format == FORMAT_GITLAB ? bp_report_gitlab(out, &report)
+                                                     : bp_report_text(out, &report);
   if (out != stdout && fclose(out) != 0)
     written = false;
   for (size_t i = 0; i < o->overlay_count; i++)

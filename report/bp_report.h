@@ -41,6 +41,10 @@ bool bp_report_text(FILE *out, const bp_report *report);
 bool bp_report_json(FILE *out, const bp_report *report);
 /* SARIF 2.1.0: a rule entry per rule, with its documentation as help. */
 bool bp_report_sarif(FILE *out, const bp_report *report);
+/* GitLab's code quality report: [{description, check_name, fingerprint,
+ * severity, location: {path, lines: {begin}}}], the fingerprint a hash of
+ * the finding's stable key. */
+bool bp_report_gitlab(FILE *out, const bp_report *report);
 
 /* The finding's baseline key: rule, function and objects, no lines. */
 typedef struct {
@@ -61,11 +65,19 @@ typedef struct bp_baseline bp_baseline;
 bp_baseline *bp_baseline_read(const char *path, char *error, size_t error_size);
 void bp_baseline_free(bp_baseline *baseline);
 /* Removes the findings the baseline records (as many of each key as it
- * recorded) and returns how many are left, compacted at the front. */
-size_t bp_baseline_apply(const bp_baseline *baseline, const bp_engine *engine, bp_finding *findings,
-                         size_t count);
-bool bp_baseline_write(const char *path, const bp_engine *engine, const bp_finding *findings,
-                       size_t count, char *error, size_t error_size);
+ * recorded) and returns how many are left, compacted at the front. Paths in
+ * keys are relative to `base_dir` when below it. */
+size_t bp_baseline_apply(const bp_baseline *baseline, const bp_engine *engine, const char *base_dir,
+                         bp_finding *findings, size_t count);
+bool bp_baseline_write(const char *path, const bp_engine *engine, const char *base_dir,
+                       const bp_finding *findings, size_t count, char *error, size_t error_size);
+
+/* The key baselines record for a finding (malloc()ed): rule, file, function
+ * and the finding's own accesses, barrier or annotation, as compact JSON. It
+ * survives edits that move the code and changes to other functions; SARIF
+ * gives it as partialFingerprints["barrierpairKey/v2"]. */
+char *bp_finding_stable_key(const bp_engine *engine, const char *base_dir,
+                            const bp_finding *finding);
 
 /* ---- Rule documentation, embedded from docs/rules/ at build time ---- */
 

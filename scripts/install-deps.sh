@@ -1,6 +1,7 @@
 #!/bin/sh
 # Installs what barrierpair needs to build and test, from Debian's packages.
 # Idempotent: does nothing when everything is already there.
+# neovim: the test of docs/editor.md's Neovim setup (skipped without it).
 # --bench: also what `make bench` needs (gnuplot for its plots; Debian's
 # gnuplot-nox draws PNG through cairo without X).
 set -eu
@@ -9,7 +10,7 @@ LLVM_VERSION="${BARRIERPAIR_LLVM_VERSION:-19}"
 PACKAGES="clang-${LLVM_VERSION} libclang-${LLVM_VERSION}-dev llvm-${LLVM_VERSION}-dev
 llvm-${LLVM_VERSION}-tools clangd-${LLVM_VERSION} liburcu-dev libcmocka-dev
 cmake ninja-build python3 make graphviz
-libjansson-dev bear dpkg-dev pandoc"
+libjansson-dev bear dpkg-dev pandoc neovim"
 if [ "${1:-}" = "--bench" ]; then
   PACKAGES="$PACKAGES gnuplot-nox"
 fi
