@@ -52,7 +52,7 @@ static void ck_epoch_end(struct ck_epoch_record *record) {
 
 int reader(struct ck_epoch_record *record) {
   ck_epoch_begin(record);
-  struct node *n = ck_pr_load_ptr(&stack_top); // before-warning {{load of 'ck_epoch.epoch' before the load of 'stack_top' in 'reader'}} \
+  struct node *n = ck_pr_load_ptr(&stack_top); // before-warning {{load of 'global_epoch.epoch' before the load of 'stack_top' in 'reader'}} \
                                                   before-note {{scenario 3}}
   int value = n ? n->value : 0;
   ck_epoch_end(record);

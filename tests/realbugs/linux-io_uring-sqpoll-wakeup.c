@@ -10,7 +10,7 @@
 // and loading the tail, so both could miss the other and a submission stalled.
 // The fix turns that smp_wmb() into smp_mb(). The analyzer must report
 // weak-barrier at the smp_wmb() of 'io_sq_thread' (store to
-// 'io_sq_ring.flags' before the load of 'io_sq_ring.tail'), paired with
+// 'sq_ring.flags' before the load of 'sq_ring.tail'), paired with
 // 'io_submit_sqes_app'. The flags accesses are marked here (plain in the
 // original), so that the fixed version is quiet.
 //
@@ -40,7 +40,7 @@ void io_sq_thread(unsigned head) {
 #ifdef FIXED
   smp_mb();
 #else
-  smp_wmb(); // before-warning {{'smp_wmb()' is too weak to order the store to 'io_sq_ring.flags' before the load of 'io_sq_ring.tail' in 'io_sq_thread'; with 'io_submit_sqes_app' this is scenario 10 (Dekker)}} \
+  smp_wmb(); // before-warning {{'smp_wmb()' is too weak to order the store to 'sq_ring.flags' before the load of 'sq_ring.tail' in 'io_sq_thread'; with 'io_submit_sqes_app' this is scenario 10 (Dekker)}} \
                 before-note {{scenario 10}}
 #endif
   if (!io_get_sqring(head))
@@ -50,7 +50,7 @@ void io_sq_thread(unsigned head) {
 
 void io_submit_sqes_app(unsigned tail) {
   smp_store_release(&sq_ring.tail, tail + 1);
-  smp_mb(); // before-note {{'io_submit_sqes_app' orders the store to 'io_sq_ring.tail' before the load of 'io_sq_ring.flags'}}
+  smp_mb(); // before-note {{'io_submit_sqes_app' orders the store to 'sq_ring.tail' before the load of 'sq_ring.flags'}}
   if (READ_ONCE(sq_ring.flags) & IORING_SQ_NEED_WAKEUP)
     io_uring_enter_wakeup();
 }
