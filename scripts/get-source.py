@@ -7,7 +7,8 @@ usage: scripts/get-source.py <source-package> [<dir>]
 The first form makes sure apt knows source entries, then runs
 `apt-get source <source-package>` in <dir> (default: the current directory)
 and prints the directory it unpacked. A directory <source-package>-* already
-in <dir> is reused: nothing is fetched.
+in <dir> is reused: nothing is fetched. When the archive lacks the files of
+the version apt picks, the other versions apt knows are tried, newest first.
 
 Source entries come from the machine's own `deb` entries, never from an
 address written here: every enabled `deb` entry of /etc/apt/sources.list,
@@ -23,10 +24,10 @@ root: they run directly as root, else through sudo.
 --derive prints the entries that would be added for the given files (a
 `.sources` file is deb822, any other one-line) and touches nothing.
 """
+import functools
 import glob
 import os
 import re
-import shlex
 import subprocess
 import sys
 
@@ -177,6 +178,34 @@ def source_known(package):
                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0
 
 
+def versions(package):
+    """The source versions apt knows for package, newest first."""
+    listed = subprocess.run(["apt-cache", "showsrc", "--only-source", package],
+                            capture_output=True, text=True).stdout
+    known = set(re.findall(r"^Version: (\S+)$", listed, re.MULTILINE))
+
+    def compare(a, b):
+        newer = subprocess.run(["dpkg", "--compare-versions", a, "gt", b]).returncode == 0
+        return -1 if newer else 1 if a != b else 0
+    return sorted(known, key=functools.cmp_to_key(compare))
+
+
+def fetch(package, directory):
+    """apt-get source package; when the archive lacks the files of the
+    version apt picks (a mirror may list a version it does not hold), the
+    other versions apt knows, newest first."""
+    log(f"apt-get source {package} in {directory}")
+    if subprocess.run(["apt-get", "source", "-qq", package], cwd=directory,
+                      stdout=sys.stderr).returncode == 0:
+        return
+    for version in versions(package):
+        log(f"apt-get source {package}={version} in {directory}")
+        if subprocess.run(["apt-get", "source", "-qq", f"{package}={version}"], cwd=directory,
+                          stdout=sys.stderr).returncode == 0:
+            return
+    sys.exit(f"get-source: apt-get source {package} failed for every version apt knows")
+
+
 def unpacked(package, directory):
     return sorted(d for d in glob.glob(os.path.join(directory, glob.escape(package) + "-*"))
                   if os.path.isdir(d))
@@ -190,9 +219,7 @@ def get_source(package, directory):
         return existing[-1]
     if enable_deb_src() or not source_known(package):
         apt_update()
-    log(f"apt-get source {package} in {directory}")
-    subprocess.run(["apt-get", "source", "-qq", package], cwd=directory,
-                   stdout=sys.stderr, check=True)
+    fetch(package, directory)
     existing = unpacked(package, directory)
     if not existing:
         sys.exit(f"get-source: apt-get source {package} left no {package}-* directory "
