@@ -2,7 +2,7 @@
 """`make realcode`: barrierpair on real, correct libraries, against budgets.
 
 usage: scripts/realcode.py [--barrierpair BIN] [--cache DIR] [--docs FILE]
-                           [--json FILE] [PROJECT...]
+                           [--json FILE] [--list] [PROJECT...]
 
 For each project of docs/precision.md's budget table (or the ones named):
 fetches its Debian source package (scripts/get-source.py), builds it with
@@ -14,6 +14,7 @@ cached in DIR/<source-package>/ (default build/realcode); a project whose
 compile_commands.json is there is not built again, and its build's output is
 in build.log next to it.
 
+--list prints the budget table as read and fails when a row has no recipe.
 Exits 1 when a project has more findings than its budget, 2 when a project
 cannot be fetched, built or checked.
 """
@@ -50,6 +51,17 @@ def budgets(docs):
         if len(cells) == 3 and cells[2].isdigit():
             rows.append((cells[0], cells[1].strip("`"), int(cells[2])))
     return rows
+
+
+def list_budgets(rows):
+    missing = []
+    for project, package, budget in rows:
+        print(f"{project}\t{package}\t{budget}")
+        if not os.path.exists(os.path.join(ROOT, "scripts", "realcode", f"{package}.sh")):
+            missing.append(package)
+    if not rows or missing:
+        sys.exit("realcode: " + (f"no recipe scripts/realcode/<package>.sh for: {', '.join(missing)}"
+                                 if rows else "the budget table has no rows"))
 
 
 def prepare(package, cache, clang):
@@ -95,7 +107,7 @@ def check(barrierpair, package, source):
 def table(results):
     """The Markdown table of findings per project and rule."""
     rules = sorted({f["rule"] for r in results for f in r["findings"]})
-    header = ["project", "source", "files", "findings"] + [f"`{r}`" for r in rules]
+    header = ["project", "source", "compile commands", "findings"] + [f"`{r}`" for r in rules]
     header += ["budget", "check time"]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for r in results:
@@ -112,12 +124,29 @@ def table(results):
     return "\n".join(lines)
 
 
+def write_json(results, path):
+    """The table's figures as JSON: per project its total and rule counts."""
+    summary = []
+    for r in results:
+        rules = sorted({f["rule"] for f in r["findings"]})
+        summary.append({key: r[key] for key in ("project", "package", "source", "budget", "units")}
+                       | {"seconds": round(r["seconds"], 2), "findings": len(r["findings"]),
+                          "rules": {rule: sum(f["rule"] == rule for f in r["findings"])
+                                    for rule in rules}})
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    with open(path, "w") as out:
+        json.dump(summary, out, indent=2)
+        out.write("\n")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[1])
     parser.add_argument("--barrierpair", default=os.path.join(ROOT, "build", "bin", "barrierpair"))
     parser.add_argument("--cache", default=os.path.join(ROOT, "build", "realcode"))
     parser.add_argument("--docs", default=os.path.join(ROOT, "docs", "precision.md"))
     parser.add_argument("--json", help="also write the results to this file")
+    parser.add_argument("--list", action="store_true",
+                        help="print the budget table as read and check each row has a recipe")
     parser.add_argument("--clang", default=os.environ.get("BARRIERPAIR_CLANG", "clang-19"))
     parser.add_argument("projects", nargs="*", help="projects or source packages (default: all)")
     args = parser.parse_args()
@@ -125,6 +154,8 @@ def main():
     cache = os.path.abspath(args.cache)
 
     rows = budgets(args.docs)
+    if args.list:
+        return list_budgets(rows)
     if args.projects:
         known = {name for row in rows for name in row[:2]}
         unknown = [p for p in args.projects if p not in known]
@@ -132,6 +163,7 @@ def main():
             sys.exit(f"realcode: not in the budget table: {', '.join(unknown)}")
         rows = [row for row in rows if row[0] in args.projects or row[1] in args.projects]
 
+    started = time.monotonic()
     results, failed = [], []
     for project, package, budget in rows:
         try:
@@ -147,14 +179,9 @@ def main():
                         "units": units, "seconds": seconds, "findings": findings})
 
     print(table(results))
+    print(f"{time.monotonic() - started:.1f} s in all, fetching and building included.")
     if args.json:
-        os.makedirs(os.path.dirname(os.path.abspath(args.json)), exist_ok=True)
-        with open(args.json, "w") as out:
-            json.dump([{k: v if k != "findings" else
-                        {rule: sum(f["rule"] == rule for f in v) for rule in
-                         sorted({f["rule"] for f in v})} for k, v in r.items()}
-                       | {"total": len(r["findings"])} for r in results], out, indent=2)
-            out.write("\n")
+        write_json(results, args.json)
     over = [r["project"] for r in results if len(r["findings"]) > r["budget"]]
     if failed:
         log(f"could not measure: {', '.join(failed)}")

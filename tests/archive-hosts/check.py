@@ -7,8 +7,8 @@ The project takes apt's addresses from the machine it runs on
 (scripts/get-source.py), so none of its files names an archive: a script or
 test that does would point where a machine behind a mirror or proxy cannot
 go. Only the target of a Markdown link, [text](url) or <url>, may name one.
-Reads the files git tracks under <root>, or every file when <root> is not a
-git work tree. Prints each offending line as file:line: text.
+Reads the files git tracks when <root> is the top of a git work tree, else
+every file under <root>. Prints each offending line as file:line: text.
 """
 import os
 import re
@@ -22,8 +22,9 @@ LINK = re.compile(r"\]\([^)\s]*\)|<https?://[^>\s]*>")
 
 
 def files(root):
-    listed = subprocess.run(["git", "-C", root, "ls-files", "-z"], capture_output=True)
-    if listed.returncode == 0:
+    if os.path.exists(os.path.join(root, ".git")):
+        listed = subprocess.run(["git", "-C", root, "ls-files", "-z"], capture_output=True,
+                                check=True)
         return [name for name in listed.stdout.decode().split("\0") if name]
     return [os.path.relpath(os.path.join(d, f), root)
             for d, _, names in os.walk(root) for f in names]
