@@ -28,6 +28,7 @@ import functools
 import glob
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -114,6 +115,8 @@ def derive(entries):
         if "deb" not in e.types:
             continue
         for uri in e.uris:
+            if uri.startswith("cdrom:"):
+                continue
             suites = [s for s in e.suites if (uri.rstrip("/"), s) not in have]
             have.update((uri.rstrip("/"), s) for s in suites)
             if suites:
@@ -144,6 +147,8 @@ def machine_source_files():
 
 def as_root(command, **kwargs):
     if os.geteuid() != 0:
+        if not shutil.which("sudo"):
+            sys.exit(f"get-source: {' '.join(command)} needs root or sudo")
         command = ["sudo"] + command
     subprocess.run(command, check=True, **kwargs)
 
