@@ -2,7 +2,7 @@
 BUILD ?= build
 BUILD_TYPE ?= RelWithDebInfo
 
-.PHONY: all deps bench-deps configure build demo check litmus bench clean
+.PHONY: all deps bench-deps realcode-deps configure build demo check litmus bench realcode clean
 
 all: build
 
@@ -33,6 +33,16 @@ bench-deps:
 
 bench: bench-deps build
 	@python3 bench/run.py $(BUILD) $(BENCH_FLAGS)
+
+# Findings on real libraries against the budgets of docs/precision.md
+# (scripts/realcode.py); REALCODE_FLAGS takes its options and project names.
+REALCODE_FLAGS ?=
+realcode-deps:
+	@sh scripts/install-deps.sh --realcode
+
+realcode: realcode-deps build
+	@python3 scripts/realcode.py --barrierpair $(BUILD)/bin/barrierpair \
+	  --cache $(BUILD)/realcode --json $(BUILD)/realcode/results.json $(REALCODE_FLAGS)
 
 clean:
 	rm -rf $(BUILD)

@@ -2,8 +2,8 @@
 # Fetches Debian's liburcu source (`apt-get source liburcu`), configures it
 # with clang and builds its libraries under bear, so <dir> holds a
 # compile_commands.json for `barrierpair check`. Cached: does nothing when
-# <dir>/compile_commands.json exists. Adds a deb-src entry for Debian's
-# archive when apt has none (idempotent).
+# <dir>/compile_commands.json exists. The source comes through
+# scripts/get-source.py, from the archive the machine's own apt entries name.
 #
 # usage: scripts/fetch-liburcu.sh [<cache-dir>]   (default: build/liburcu)
 # Prints the source directory on standard output.
@@ -19,29 +19,8 @@ if [ -n "$existing" ] && [ -f "$existing/compile_commands.json" ]; then
   exit 0
 fi
 
-if [ "$(id -u)" -eq 0 ]; then as_root=""; else as_root="sudo"; fi
-
-# deb-src: the same archive and suites as the deb entries.
-if ! apt-get source --print-uris liburcu >/dev/null 2>&1; then
-  list=/etc/apt/sources.list.d/barrierpair-deb-src.sources
-  if [ ! -f "$list" ]; then
-    echo "fetch-liburcu: adding $list" >&2
-    $as_root sh -c "cat > $list" <<'SOURCES'
-Types: deb-src
-URIs: http://deb.debian.org/debian
-Suites: bookworm bookworm-updates
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-SOURCES
-  fi
-  $as_root apt-get update -qq >&2
-fi
-
-cd "$cache"
 if [ -z "$existing" ]; then
-  echo "fetch-liburcu: apt-get source liburcu" >&2
-  apt-get source -qq liburcu >&2
-  existing="$(ls -d "$cache"/liburcu-*/ | head -1)"
+  existing="$(python3 "$(dirname "$0")/get-source.py" liburcu "$cache")"
 fi
 source_dir="${existing%/}"
 cd "$source_dir"

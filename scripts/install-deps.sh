@@ -4,6 +4,8 @@
 # neovim: the test of docs/editor.md's Neovim setup (skipped without it).
 # --bench: also what `make bench` needs (gnuplot for its plots; Debian's
 # gnuplot-nox draws PNG through cairo without X).
+# --realcode: also what `make realcode` needs (tcl: tclsh generates sqlite3's
+# amalgamation).
 set -eu
 
 LLVM_VERSION="${BARRIERPAIR_LLVM_VERSION:-19}"
@@ -13,6 +15,9 @@ cmake ninja-build python3 make graphviz
 libjansson-dev bear dpkg-dev pandoc neovim"
 if [ "${1:-}" = "--bench" ]; then
   PACKAGES="$PACKAGES gnuplot-nox"
+fi
+if [ "${1:-}" = "--realcode" ]; then
+  PACKAGES="$PACKAGES tcl"
 fi
 # npm (SARIF validation in the tests): Debian's, unless node and npm are
 # already installed some other way.
