@@ -14,13 +14,10 @@
  * The program passes the numbers 1..ITEMS through a small ring and counts
  * the ones that arrive out of order.
  *
- * BROKEN: the producer has only the cmm_smp_wmb() that everybody remembers.
- * Nothing orders its read of `tail` before its store into the slot, so on a
- * weakly ordered CPU the store can land while the consumer is still reading
- * the old value, and the consumer gets a number from the next lap. The
- * analyzer reports both consequences of the one missing cmm_smp_mb(): the
- * slot store and the `head` store each follow the `tail` load unordered.
- * x86 never reorders a load with a later store, so it does not show here.
+ * BROKEN: the consumer has no cmm_smp_rmb() between its read of `head` and
+ * its read of the slot, so on a weakly ordered CPU it can read the slot
+ * before the producer's store to it lands and get a number from the last
+ * lap. x86 never reorders two loads, so it does not show here.
  *
  * Build and run: cc -O2 -pthread correct.c && ./a.out */
 #include <pthread.h>
@@ -43,6 +40,7 @@ static int ring_push(struct ring *r, unsigned long value) {
   unsigned long head = r->head;
   if (head - CMM_LOAD_SHARED(r->tail) == RING_SIZE)
     return 0; /* full */
+  cmm_smp_mb(); /* the consumer is done with the slot before we reuse it */
   CMM_STORE_SHARED(r->slots[head % RING_SIZE], value);
   cmm_smp_wmb(); /* fill the slot before publishing it */
   CMM_STORE_SHARED(r->head, head + 1);
@@ -53,7 +51,6 @@ static int ring_pop(struct ring *r, unsigned long *value) {
   unsigned long tail = r->tail;
   if (CMM_LOAD_SHARED(r->head) == tail)
     return 0; /* empty */
-  cmm_smp_rmb(); /* see the slot that `head` published */
   *value = CMM_LOAD_SHARED(r->slots[tail % RING_SIZE]);
   cmm_smp_mb(); /* finish reading the slot before handing it back */
   CMM_STORE_SHARED(r->tail, tail + 1);
