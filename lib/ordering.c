@@ -84,8 +84,10 @@ static bool cross_barrier(const propagation *p, path_state *state, uint32_t id,
   const bp_event *source = bp_event_get(p->engine, p->source);
   unsigned strength = barrier->strength;
   if (strength & (BP_STRENGTH_ACQUIRE | BP_STRENGTH_CONSUME)) {
-    /* only the acquiring load's own order, from that load */
-    if (state->left_source || !same_place(barrier->location, source->location))
+    /* only the acquiring load's own order, from that load: a
+     * read-modify-write's store may still pass a later load */
+    if (state->left_source || source->kind != BP_ACCESS_LOAD ||
+        !same_place(barrier->location, source->location))
       return false;
   }
   bool first = state->phase == BEFORE_BARRIER;

@@ -117,29 +117,36 @@ static bool read_modify_write(const bp_engine *engine, uint32_t event) {
   return primitive && primitive->op == BP_OP_RMW;
 }
 
+static bool stores_object(const pairing *p, uint32_t object, uint32_t function) {
+  store_record key = {object, function};
+  return p->store_count &&
+         bsearch(&key, p->stores, p->store_count, sizeof key, compare_stores) != NULL;
+}
+
 /* Two writers of one object that the code serialises some other way: a
  * writer that reads the object plainly assumes nobody else stores it
  * meanwhile (a single-writer design: RCU updaters, Concurrency Kit's
- * structures, whose writers the caller serialises), unless a store of it
- * is a read-modify-write (lock-free writers that do race). Two writers that
- * really race mark their stores and never read plainly what they share. */
-static bool serialised_writers(const pairing *p, const bp_ordering *cpu0, const bp_ordering *cpu1) {
+ * structures, whose writers the caller serialises), unless the pair's
+ * stores of it are read-modify-writes (lock-free writers that do race).
+ * Two writers that really race mark their stores and never read plainly
+ * what they share. */
+static bool serialised_writers(const pairing *p, const bp_ordering *cpu0,
+                               const bp_ordering *cpu1) {
   const bp_engine *engine = p->engine;
   const struct {
-    uint32_t object, store0, store1;
-    bool both;
+    uint32_t object, access0, access1;
   } shared[2] = {
-      {cpu0->first_object, cpu0->first, cpu1->second,
-       cpu0->first_kind == BP_ACCESS_STORE && cpu1->second_kind == BP_ACCESS_STORE},
-      {cpu0->second_object, cpu0->second, cpu1->first,
-       cpu0->second_kind == BP_ACCESS_STORE && cpu1->first_kind == BP_ACCESS_STORE},
+      {cpu0->first_object, cpu0->first, cpu1->second},
+      {cpu0->second_object, cpu0->second, cpu1->first},
   };
   for (int i = 0; i < 2; i++) {
-    if (!shared[i].both || read_modify_write(engine, shared[i].store0) ||
-        read_modify_write(engine, shared[i].store1))
+    uint32_t object = shared[i].object;
+    if (!stores_object(p, object, cpu0->function) || !stores_object(p, object, cpu1->function) ||
+        read_modify_write(engine, shared[i].access0) ||
+        read_modify_write(engine, shared[i].access1))
       continue;
-    if (bp_loads_plainly(p->analysis, cpu0->function, shared[i].object) ||
-        bp_loads_plainly(p->analysis, cpu1->function, shared[i].object))
+    if (bp_loads_plainly(p->analysis, cpu0->function, object) ||
+        bp_loads_plainly(p->analysis, cpu1->function, object))
       return true;
   }
   return false;
