@@ -130,8 +130,7 @@ static bool stores_object(const pairing *p, uint32_t object, uint32_t function) 
  * stores of it are read-modify-writes (lock-free writers that do race).
  * Two writers that really race mark their stores and never read plainly
  * what they share. */
-static bool serialised_writers(const pairing *p, const bp_ordering *cpu0,
-                               const bp_ordering *cpu1) {
+static bool serialised_writers(const pairing *p, const bp_ordering *cpu0, const bp_ordering *cpu1) {
   const bp_engine *engine = p->engine;
   const struct {
     uint32_t object, access0, access1;
