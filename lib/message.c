@@ -227,7 +227,9 @@ static char *side_note(const bp_engine *engine, const bp_side *partner) {
     append_access(&buffer, engine, partner->first);
     append(&buffer, " before ");
     append_access(&buffer, engine, partner->second);
-    append(&buffer, " with ");
+    /* a dependency: the side's own first access is what orders it */
+    bool dependency = bp_event_get(engine, partner->barrier)->type == BP_EVENT_ACCESS;
+    append(&buffer, dependency ? ", which depends on its value read with " : " with ");
     append_barrier(&buffer, engine, partner->barrier);
     append_callee(&buffer, engine, partner->barrier);
   }

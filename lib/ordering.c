@@ -68,13 +68,18 @@ static bool meet(path_state *into, path_state incoming) {
   return true;
 }
 
-/* A marked load orders the accesses that depend on it, as the Linux-kernel
+/* A marked load orders the stores that depend on it, as the Linux-kernel
  * memory model has it: a store its value decides (a control dependency), or
- * an access whose address it computes. */
+ * whose address it computes. */
 static bool depends_on_source(const propagation *p, uint32_t id, const bp_event *access) {
   const bp_event *source = bp_event_get(p->engine, p->source);
-  return source->kind == BP_ACCESS_LOAD && source->marked && access->kind == BP_ACCESS_STORE &&
-         bp_event_guarded_by(p->engine, id, source->object);
+  if (source->kind != BP_ACCESS_LOAD || !source->marked || access->kind != BP_ACCESS_STORE ||
+      !bp_event_guarded_by(p->engine, id, source->object))
+    return false;
+  /* C11 does not order by dependencies (memory_order_consume is promoted
+   * to acquire): a relaxed C11 or GCC atomic load orders nothing. */
+  const bp_primitive *primitive = bp_primitive_get(source->primitive);
+  return !primitive || (primitive->family != BP_FAMILY_C11 && primitive->family != BP_FAMILY_GCC);
 }
 
 /* Whether a barrier met on the path starts or joins the window's group;

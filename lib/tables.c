@@ -52,8 +52,10 @@ static const char *const *markings_of(bp_family family) {
 
 const char *bp_marking_spelling(bp_family family, bp_access_kind kind) {
   const char *const *markings = markings_of(family);
+  /* A library that declares no marking of its own (Concurrency Kit's are
+   * named by type) gets GCC's builtins, never another library's macros. */
   if (!markings)
-    markings = builtin_markings[BP_FAMILY_URCU];
+    markings = builtin_markings[BP_FAMILY_GCC];
   return markings[kind == BP_ACCESS_STORE];
 }
 

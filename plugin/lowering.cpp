@@ -133,6 +133,7 @@ private:
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> localAssignments;
   // By CFG block: the objects whose checked values decide that it runs.
   std::vector<llvm::SmallVector<uint32_t, 2>> blockGuards;
+  mutable llvm::SmallPtrSet<const FunctionDecl *, 4> helpersRead; // ends recursion
   mutable llvm::DenseMap<FileID, uint32_t> engineFiles;
   mutable llvm::DenseMap<FileID, std::optional<MacroHit>> outermostByExpansion;
 
@@ -208,6 +209,10 @@ private:
     if (!statement)
       return false;
     if (outermostKnownMacro(statement->getBeginLoc()) || directUse(statement))
+      return true;
+    // A volatile or _Atomic access marks a race as a primitive does.
+    if (const auto *expression = dyn_cast<Expr>(statement);
+        expression && expression->isGLValue() && isMarkedType(expression->getType()))
       return true;
     if (const auto *call = dyn_cast<CallExpr>(statement)) {
       const FunctionDecl *callee = call->getDirectCallee();
@@ -362,7 +367,11 @@ private:
       unsigned key = keyOf(*hit);
       if (!macroUses.count(key)) {
         std::optional<MacroHit> end = outermostKnownMacro(statement->getEndLoc());
-        if (end && keyOf(*end) == key) {
+        // A macro that only renames a builtin or a function
+        // (`#define atomic_load_explicit __c11_atomic_load`) ends before
+        // the call's arguments, which are written outside it.
+        bool renamesCallee = !end && (isa<AtomicExpr>(statement) || isa<CallExpr>(statement));
+        if ((end && keyOf(*end) == key) || renamesCallee) {
           PrimitiveUse use;
           use.primitive = hit->primitive;
           use.root = statement;
@@ -539,9 +548,42 @@ private:
           for (uint32_t object : sourcesOf(variable))
             addUnique(objects, object);
       }
+    } else if (const auto *call = dyn_cast<CallExpr>(statement)) {
+      // A called marking (ck_pr_load_uint(&x)) reads its argument's object.
+      int primitive = BP_NO_PRIMITIVE;
+      if (std::optional<PrimitiveUse> use = directUse(call))
+        primitive = use->primitive;
+      else if (std::optional<MacroHit> hit = outermostKnownMacro(call->getBeginLoc());
+               hit && sameUse(call, *hit))
+        primitive = hit->primitive;
+      if (primitive != BP_NO_PRIMITIVE && call->getNumArgs() > 0) {
+        bp_op op = bp_primitive_get(primitive)->op;
+        if (op == BP_OP_LOAD || op == BP_OP_RMW || op == BP_OP_ACCESS)
+          if (std::optional<SharedObject> object = nameThroughPointer(call->getArg(0)))
+            addUnique(objects, internObject(*object));
+      }
+      // A helper's value is what its returns read (`if (ring_full(r))`).
+      const FunctionDecl *callee = call->getDirectCallee();
+      const FunctionDecl *definition = callee ? callee->getDefinition() : nullptr;
+      if (definition && definition->hasBody() && helpersRead.insert(definition).second) {
+        collectReturnedObjects(definition->getBody(), objects);
+        helpersRead.erase(definition);
+      }
     }
     for (const Stmt *child : statement->children())
       collectObjectsRead(child, objects);
+  }
+
+  void collectReturnedObjects(const Stmt *statement,
+                              llvm::SmallVectorImpl<uint32_t> &objects) const {
+    if (!statement)
+      return;
+    if (const auto *result = dyn_cast<ReturnStmt>(statement)) {
+      collectObjectsRead(result->getRetValue(), objects);
+      return;
+    }
+    for (const Stmt *child : statement->children())
+      collectReturnedObjects(child, objects);
   }
 
   // Flow-insensitive: a local carries what any of its assignments reads.

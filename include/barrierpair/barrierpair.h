@@ -186,7 +186,7 @@ typedef struct {
 #define BP_NO_PRIMITIVE (-1)
 #define BP_NO_OBJECT UINT32_MAX
 /* The most objects an access records as guarding it. */
-#define BP_GUARDS_MAX 3
+#define BP_GUARDS_MAX 6
 
 bp_engine *bp_engine_create(void);
 void bp_engine_destroy(bp_engine *engine);

@@ -22,12 +22,6 @@
 // RUN: %barrierpair %s -fplugin-arg-barrierpair-primitives=%source/share/primitives/ck.def -Xclang -verify=before
 // RUN: %barrierpair %s -fplugin-arg-barrierpair-primitives=%source/share/primitives/ck.def -DFIXED -Xclang -verify=fixed
 // fixed-no-diagnostics
-// XFAIL: *
-// (not yet: the fence is reported, but the producer is warned too, in both
-// versions: missing-barrier for the load of 'ck_ring.c_head' before the store
-// to the slot and weak-barrier for it before the store to 'ck_ring.p_tail'
-// (its control dependency is not seen), and missing-access-once on both slot
-// accesses with a liburcu CMM_STORE_SHARED() fix-it in CK code)
 #include "Inputs/ck_pr.h"
 
 struct ck_ring {
@@ -42,7 +36,7 @@ struct ck_ring_buffer {
 };
 
 bool _ck_ring_enqueue_sp(struct ck_ring *ring, struct ck_ring_buffer *buffer, void *entry) {
-  unsigned int consumer = ck_pr_load_uint(&ring->c_head);
+  unsigned int consumer = ck_pr_load_uint(&ring->c_head); // before-note {{'_ck_ring_enqueue_sp' orders the load of 'ck_ring.c_head' before the store to 'ck_ring_buffer.value', which depends on its value read with 'ck_pr_load_uint()'}}
   unsigned int producer = ring->p_tail;
   if (((producer + 1) & ring->mask) == (consumer & ring->mask))
     return false;

@@ -18,12 +18,6 @@
 // RUN: %barrierpair %s -fplugin-arg-barrierpair-primitives=%source/share/primitives/dpdk.def -Xclang -verify=before
 // RUN: %barrierpair %s -fplugin-arg-barrierpair-primitives=%source/share/primitives/dpdk.def -DFIXED -Xclang -verify=fixed
 // fixed-no-diagnostics
-// XFAIL: *
-// (not yet: nothing is reported: the guest's store to 'vring_avail.flags' in
-// its helper 'virtqueue_enable_intr', which uses no primitive, is not seen at
-// the call; with the store written inline the bug is reported, but through
-// the load half of the '&=' (scenario 8, "and 1 other pairing") instead of
-// its store (scenario 10))
 #include "Inputs/dpdk.h"
 
 #define VRING_AVAIL_F_NO_INTERRUPT 1

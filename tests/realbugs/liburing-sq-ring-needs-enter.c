@@ -18,10 +18,6 @@
 // RUN: %barrierpair %s -Xclang -verify=before
 // RUN: %barrierpair %s -DFIXED -Xclang -verify=fixed
 // fixed-no-diagnostics
-// XFAIL: *
-// (not yet: atomic_load_explicit() and atomic_store_explicit() on the
-// _Atomic casts produce no access, so nothing is reported; the same code over
-// __atomic builtins is reported exactly as expected)
 #include <stdbool.h>
 #include "Inputs/liburing-barrier.h"
 

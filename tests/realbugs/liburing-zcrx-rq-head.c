@@ -19,13 +19,6 @@
 // RUN: %barrierpair %s -Xclang -verify=before
 // RUN: %barrierpair %s -DFIXED -Xclang -verify=fixed
 // fixed-no-diagnostics
-// XFAIL: *
-// (not yet: atomic_*_explicit() on the _Atomic casts produce no access, so
-// nothing is reported; over __atomic builtins the bug is reported but with a
-// weak-barrier on the kernel's release store and missing-access-once on the
-// slot accesses (acquire and release count only as rmb and wmb in scenario
-// 5, the store under the check of the head is not seen as ordered), and the
-// fixed version is still warned: the acquire load is called too weak)
 #include "Inputs/liburing-barrier.h"
 
 #define RQ_ENTRIES 64
