@@ -119,11 +119,13 @@ static void extend(search *s) {
     if (closing && next->second_object != start->first_object)
       break;
     if (next->strength == 0 || on_path(s, next) ||
-        !communicates(last->second_kind, next->first_kind))
+        !communicates(last->second_kind, next->first_kind) ||
+        bp_serialised_writers(analysis, last->function, next->function, next->first_object))
       continue;
     s->path[s->length++] = j;
     if (next->second_object == start->first_object) {
-      if (s->length >= 3 && communicates(next->second_kind, start->first_kind))
+      if (s->length >= 3 && communicates(next->second_kind, start->first_kind) &&
+          !bp_serialised_writers(analysis, next->function, start->function, start->first_object))
         report_cycle(s);
     } else if (s->length < BP_CHAIN_MAX) {
       extend(s);

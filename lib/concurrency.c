@@ -25,6 +25,8 @@ typedef struct {
 struct bp_concurrency {
   function_object *plain_loads; /* sorted, unique */
   size_t plain_load_count;
+  function_object *stores; /* sorted, unique */
+  size_t store_count;
   bool *may_race;     /* per function: a barrier, a marked access or a thread entry */
   bool *thread_entry; /* per function: some thread start names it */
   function_pair *partners;
@@ -37,6 +39,7 @@ void bp_free_concurrency(bp_analysis *analysis) {
   if (!c)
     return;
   free(c->plain_loads);
+  free(c->stores);
   free(c->may_race);
   free(c->thread_entry);
   free(c->partners);
@@ -75,34 +78,57 @@ static int compare_function_objects(const void *left, const void *right) {
   return 0;
 }
 
+/* The (function, object) pairs of the accesses `keep` selects, sorted and
+ * unique. */
+static function_object *index_accesses(const bp_engine *engine, bool (*keep)(const bp_event *event),
+                                       size_t *count) {
+  function_object *index = malloc((bp_event_count(engine) + 1) * sizeof *index);
+  if (!index)
+    abort();
+  size_t kept = 0;
+  for (uint32_t id = 0; id < bp_event_count(engine); id++) {
+    const bp_event *event = bp_event_get(engine, id);
+    if (event->type == BP_EVENT_ACCESS && keep(event))
+      index[kept++] = (function_object){event->function, event->object};
+  }
+  if (kept)
+    qsort(index, kept, sizeof *index, compare_function_objects);
+  size_t unique = 0;
+  for (size_t i = 0; i < kept; i++) {
+    if (!unique || compare_function_objects(&index[unique - 1], &index[i]))
+      index[unique++] = index[i];
+  }
+  *count = unique;
+  return index;
+}
+
 /* The loads no marking, atomic type or primitive marks: a function that
  * reads an object plainly while another stores it assumes that nobody
  * stores it meanwhile. */
-static void index_plain_loads(const bp_engine *engine, struct bp_concurrency *c) {
-  c->plain_loads = malloc((bp_event_count(engine) + 1) * sizeof *c->plain_loads);
-  if (!c->plain_loads)
-    abort();
-  size_t count = 0;
-  for (uint32_t id = 0; id < bp_event_count(engine); id++) {
-    const bp_event *event = bp_event_get(engine, id);
-    if (event->type == BP_EVENT_ACCESS && event->kind == BP_ACCESS_LOAD && !event->marked)
-      c->plain_loads[count++] = (function_object){event->function, event->object};
-  }
-  if (count)
-    qsort(c->plain_loads, count, sizeof *c->plain_loads, compare_function_objects);
-  size_t unique = 0;
-  for (size_t i = 0; i < count; i++) {
-    if (!unique || compare_function_objects(&c->plain_loads[unique - 1], &c->plain_loads[i]))
-      c->plain_loads[unique++] = c->plain_loads[i];
-  }
-  c->plain_load_count = unique;
+static bool plain_load(const bp_event *event) {
+  return event->kind == BP_ACCESS_LOAD && !event->marked;
+}
+
+static bool store(const bp_event *event) {
+  return event->kind == BP_ACCESS_STORE;
+}
+
+static bool indexed(const function_object *index, size_t count, uint32_t function,
+                    uint32_t object) {
+  function_object key = {function, object};
+  return count && bsearch(&key, index, count, sizeof key, compare_function_objects) != NULL;
 }
 
 bool bp_loads_plainly(const bp_analysis *analysis, uint32_t function, uint32_t object) {
   const struct bp_concurrency *c = analysis->concurrency;
-  function_object key = {function, object};
-  return c->plain_load_count && bsearch(&key, c->plain_loads, c->plain_load_count, sizeof key,
-                                        compare_function_objects) != NULL;
+  return indexed(c->plain_loads, c->plain_load_count, function, object);
+}
+
+bool bp_serialised_writers(const bp_analysis *analysis, uint32_t f, uint32_t g, uint32_t object) {
+  const struct bp_concurrency *c = analysis->concurrency;
+  return indexed(c->stores, c->store_count, f, object) &&
+         indexed(c->stores, c->store_count, g, object) &&
+         (bp_loads_plainly(analysis, f, object) || bp_loads_plainly(analysis, g, object));
 }
 
 void bp_compute_concurrency(bp_analysis *analysis) {
@@ -135,7 +161,8 @@ void bp_compute_concurrency(bp_analysis *analysis) {
       c->thread_entry[f] = c->may_race[f] = true;
   }
   free(started);
-  index_plain_loads(engine, c);
+  c->plain_loads = index_accesses(engine, plain_load, &c->plain_load_count);
+  c->stores = index_accesses(engine, store, &c->store_count);
   analysis->concurrency = c;
 }
 

@@ -159,7 +159,7 @@ static void check_part(bp_analysis *analysis, const object_part *part) {
   uint32_t id = part->access;
   const bp_event *access = bp_event_get(engine, id);
   uint32_t pair[2] = {id, race};
-  if (access->marked || bp_hold_common_lock(analysis, pair, 2) ||
+  if (access->marked || access->unpublished || bp_hold_common_lock(analysis, pair, 2) ||
       (access->thread_own && bp_event_get(engine, race)->thread_own) ||
       bp_before_thread(analysis, id, bp_event_get(engine, race)->function) ||
       bp_before_thread(analysis, race, access->function) ||

@@ -80,6 +80,12 @@ static bool stored_elsewhere(const pairing *p, uint32_t object, uint32_t f, uint
   return storers_elsewhere(p, object, f, g, &first) > 0;
 }
 
+/* Two accesses to memory not yet published: nobody else sees their order. */
+static bool unpublished_side(const bp_engine *engine, const bp_ordering *side) {
+  return bp_event_get(engine, side->first)->unpublished &&
+         bp_event_get(engine, side->second)->unpublished;
+}
+
 static bool own_instances(const bp_engine *engine, uint32_t a, uint32_t b) {
   return bp_event_get(engine, a)->thread_own && bp_event_get(engine, b)->thread_own;
 }
@@ -117,12 +123,6 @@ static bool read_modify_write(const bp_engine *engine, uint32_t event) {
   return primitive && primitive->op == BP_OP_RMW;
 }
 
-static bool stores_object(const pairing *p, uint32_t object, uint32_t function) {
-  store_record key = {object, function};
-  return p->store_count &&
-         bsearch(&key, p->stores, p->store_count, sizeof key, compare_stores) != NULL;
-}
-
 /* Two writers of one object that the code serialises some other way: a
  * writer that reads the object plainly assumes nobody else stores it
  * meanwhile (a single-writer design: RCU updaters, Concurrency Kit's
@@ -139,13 +139,9 @@ static bool serialised_writers(const pairing *p, const bp_ordering *cpu0, const 
       {cpu0->second_object, cpu0->second, cpu1->first},
   };
   for (int i = 0; i < 2; i++) {
-    uint32_t object = shared[i].object;
-    if (!stores_object(p, object, cpu0->function) || !stores_object(p, object, cpu1->function) ||
-        read_modify_write(engine, shared[i].access0) ||
-        read_modify_write(engine, shared[i].access1))
-      continue;
-    if (bp_loads_plainly(p->analysis, cpu0->function, object) ||
-        bp_loads_plainly(p->analysis, cpu1->function, object))
+    if (!read_modify_write(engine, shared[i].access0) &&
+        !read_modify_write(engine, shared[i].access1) &&
+        bp_serialised_writers(p->analysis, cpu0->function, cpu1->function, shared[i].object))
       return true;
   }
   return false;
@@ -168,6 +164,8 @@ static bool can_pair(pairing *p, const bp_ordering *cpu0, const bp_ordering *cpu
       storers_elsewhere(p, cpu0->second_object, cpu0->function, cpu1->function, &y_writer) == 1 &&
       x_writer == y_writer)
     return false;
+  if (unpublished_side(p->engine, cpu0) || unpublished_side(p->engine, cpu1))
+    return false; /* initialisation before publication */
   if (own_instances(p->engine, cpu0->first, cpu1->second) ||
       own_instances(p->engine, cpu0->second, cpu1->first))
     return false; /* each thread's own thread-local instance: not one object */

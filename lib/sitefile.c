@@ -61,7 +61,8 @@
   X(lvalue_text, NAME)                                                                             \
   X(value_text, NAME)                                                                              \
   X(callee, NAME)                                                                                  \
-  X(thread_own, BOOL)
+  X(thread_own, BOOL)                                                                              \
+  X(unpublished, BOOL)
 
 typedef enum {
   FIELD_ENUM,      /* a small enum, written as its number */

@@ -71,6 +71,8 @@ bool isOpaque(const bp_primitive &primitive) {
 struct UnitState {
   // Whether a function uses a table primitive.
   llvm::DenseMap<const FunctionDecl *, bool> primitiveUsers;
+  // Whether a function returns only memory it has just allocated.
+  llvm::DenseMap<const FunctionDecl *, bool> allocators;
   // The thread function a pthread_t variable (or array) was started with.
   llvm::DenseMap<const VarDecl *, std::string> threads;
 };
@@ -128,6 +130,13 @@ private:
   llvm::DenseMap<unsigned, PrimitiveUse> macroUses; // by expansion location
   llvm::SmallPtrSet<const void *, 16> emittedUses;
   llvm::SmallPtrSet<const VarDecl *, 8> freshLocals;
+  // Locals that only ever hold memory just allocated, published or not.
+  llvm::SmallPtrSet<const VarDecl *, 8> allocatedLocals;
+  // By CFG block, the allocated locals that may have been published (stored
+  // somewhere shared, or handed to another function) when it starts; and
+  // those published so far in the block being lowered.
+  std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> publishedAtEntry;
+  llvm::SmallPtrSet<const VarDecl *, 2> publishedHere;
   // The shared objects whose values a local may carry.
   mutable llvm::DenseMap<const VarDecl *, llvm::SmallVector<uint32_t, 2>> localSources;
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> localAssignments;
@@ -155,6 +164,7 @@ private:
     collectLocalSources(body);
     CFGDomTree dominators(cfg.get());
     collectBlockGuards(*cfg, dominators);
+    collectPublications(*cfg);
 
     std::vector<uint32_t> heads(cfg->getNumBlockIDs());
     for (uint32_t &head : heads)
@@ -164,9 +174,12 @@ private:
     for (const CFGBlock *block : reversePostOrder(*cfg)) {
       currentCfgBlock = block->getBlockID();
       currentBlock = heads[currentCfgBlock];
+      publishedHere = publishedAtEntry[currentCfgBlock];
       for (const CFGElement &element : *block) {
-        if (std::optional<CFGStmt> statement = element.getAs<CFGStmt>())
+        if (std::optional<CFGStmt> statement = element.getAs<CFGStmt>()) {
           lowerElement(statement->getStmt());
+          collectPublished(statement->getStmt(), publishedHere);
+        }
       }
       tails[currentCfgBlock] = currentBlock;
     }
@@ -387,22 +400,85 @@ private:
 
   // ---- Memory no other thread can see yet ----
 
-  static bool isAllocation(const Expr *expression) {
+  // A call that returns memory nobody else has seen: the C library's
+  // allocators, a function declared __attribute__((malloc)), an allocator
+  // by name (jsonp_malloc(), mi_zalloc(), an allocator callback
+  // `m->malloc(...)`), or a function of the translation unit whose every
+  // return is such memory (a map being built, ck_hs_map_create()).
+  bool isAllocation(const Expr *expression) const {
     const auto *call = dyn_cast<CallExpr>(expression->IgnoreParenCasts());
-    const FunctionDecl *callee = call ? call->getDirectCallee() : nullptr;
-    if (!callee)
+    if (!call)
       return false;
-    // __attribute__((malloc)) is RestrictAttr in Clang's AST.
-    if (callee->hasAttr<RestrictAttr>())
-      return true;
-    switch (callee->getBuiltinID()) {
-    case Builtin::BImalloc:
-    case Builtin::BIcalloc:
-    case Builtin::BIrealloc:
-      return true;
-    default:
-      return false;
+    llvm::StringRef name;
+    const FunctionDecl *callee = call->getDirectCallee();
+    if (callee) {
+      // __attribute__((malloc)) is RestrictAttr in Clang's AST.
+      if (callee->hasAttr<RestrictAttr>())
+        return true;
+      switch (callee->getBuiltinID()) {
+      case Builtin::BImalloc:
+      case Builtin::BIcalloc:
+      case Builtin::BIrealloc:
+        return true;
+      default:
+        break;
+      }
+      name = callee->getIdentifier() ? callee->getName() : "";
+    } else if (const auto *member =
+                   dyn_cast<MemberExpr>(call->getCallee()->IgnoreParenImpCasts())) {
+      name = member->getMemberDecl()->getName();
     }
+    if (name.contains_insensitive("alloc") && !name.contains_insensitive("free"))
+      return true;
+    const FunctionDecl *definition = callee ? callee->getDefinition() : nullptr;
+    return definition && definition->hasBody() && isAllocator(definition);
+  }
+
+  bool isAllocator(const FunctionDecl *definition) const {
+    auto [known, added] = unit.allocators.try_emplace(definition, false);
+    if (!added)
+      return known->second; // false while being worked out: recursion ends
+    FunctionLowering inner(context, engine, files, unit);
+    inner.function = definition;
+    inner.collectFreshLocals(definition->getBody());
+    bool returnsSome = false, allFresh = true;
+    std::function<void(const Stmt *)> walk = [&](const Stmt *statement) {
+      if (!statement || !allFresh)
+        return;
+      if (const auto *result = dyn_cast<ReturnStmt>(statement)) {
+        const Expr *value = result->getRetValue();
+        if (!value)
+          return;
+        returnsSome = true;
+        allFresh = inner.isFreshValue(value);
+        return;
+      }
+      for (const Stmt *child : statement->children())
+        walk(child);
+    };
+    walk(definition->getBody());
+    return unit.allocators[definition] = returnsSome && allFresh;
+  }
+
+  // NULL, an allocation, or a local that only ever holds one (`p`,
+  // `&p->member`).
+  bool isFreshValue(const Expr *value) const {
+    value = value->IgnoreParenCasts();
+    if (value->isNullPointerConstant(context, Expr::NPC_ValueDependentIsNotNull) ||
+        isAllocation(value))
+      return true;
+    if (const auto *address = dyn_cast<UnaryOperator>(value);
+        address && address->getOpcode() == UO_AddrOf) {
+      const Expr *base = address->getSubExpr()->IgnoreParenImpCasts();
+      while (const auto *member = dyn_cast<MemberExpr>(base)) {
+        base = member->getBase()->IgnoreParenImpCasts();
+        if (member->isArrow())
+          break;
+      }
+      value = base;
+    }
+    const VarDecl *variable = localOf(value);
+    return variable && allocatedLocals.count(variable);
   }
 
   // Local pointers whose every value is memory the function has just
@@ -423,11 +499,15 @@ private:
     llvm::DenseMap<const VarDecl *, bool> candidates; // false once assigned anything else
     llvm::SmallPtrSet<const VarDecl *, 8> escaped;
     // Every local whose value `value` may carry.
+    // The local whose memory a store goes into (`p->entries = &p[1]` keeps
+    // p's memory to itself).
+    const VarDecl *storedInto = nullptr;
     std::function<void(const Stmt *)> escapes = [&](const Stmt *value) {
       if (!value)
         return;
       if (const auto *reference = dyn_cast<DeclRefExpr>(value)) {
-        if (const auto *variable = dyn_cast<VarDecl>(reference->getDecl()))
+        if (const auto *variable = dyn_cast<VarDecl>(reference->getDecl());
+            variable && variable != storedInto)
           escaped.insert(variable);
         return;
       }
@@ -461,8 +541,11 @@ private:
         if (binary->isAssignmentOp()) {
           if (const VarDecl *target = localOf(binary->getLHS()))
             consider(target, binary->getOpcode() == BO_Assign ? binary->getRHS() : nullptr);
-          else
+          else {
+            storedInto = baseLocal(binary->getLHS());
             escapes(binary->getRHS()); // stored into memory
+            storedInto = nullptr;
+          }
         }
       } else if (const auto *atomic = dyn_cast<AtomicExpr>(statement)) {
         for (const Stmt *argument : atomic->children())
@@ -494,8 +577,92 @@ private:
     };
     walk(body);
     for (const auto &[variable, fresh] : candidates) {
+      if (fresh)
+        allocatedLocals.insert(variable);
       if (fresh && !escaped.count(variable))
         freshLocals.insert(variable);
+    }
+  }
+
+  // The allocated locals a CFG element publishes: stores into shared
+  // memory, hands to a function (other than the C library's and pthreads')
+  // or to an atomic operation.
+  void collectPublished(const Stmt *element, llvm::SmallPtrSetImpl<const VarDecl *> &out) const {
+    auto carried = [&](const Expr *value) {
+      if (!value)
+        return;
+      if (const VarDecl *variable = localOf(value); variable && allocatedLocals.count(variable))
+        out.insert(variable);
+    };
+    if (const auto *binary = dyn_cast<BinaryOperator>(element)) {
+      if (binary->getOpcode() == BO_Assign && !localOf(binary->getLHS()))
+        carried(binary->getRHS());
+    } else if (const auto *atomic = dyn_cast<AtomicExpr>(element)) {
+      for (const Stmt *argument : atomic->children())
+        if (argument != atomic->getPtr())
+          if (const auto *value = dyn_cast<Expr>(argument))
+            carried(value);
+    } else if (const auto *call = dyn_cast<CallExpr>(element)) {
+      const FunctionDecl *callee = call->getDirectCallee();
+      llvm::StringRef name = callee && callee->getIdentifier() ? callee->getName() : "";
+      bool library = callee && (callee->getBuiltinID() != 0 || name.starts_with("pthread_"));
+      if (!library)
+        for (const Expr *argument : call->arguments())
+          carried(argument);
+    }
+  }
+
+  // What each block may have published when it starts: every path from a
+  // publication reaches it (loops included: it is control, not order).
+  void collectPublications(const CFG &cfg) {
+    unsigned count = cfg.getNumBlockIDs();
+    publishedAtEntry.assign(count, {});
+    if (allocatedLocals.size() == freshLocals.size())
+      return; // every allocated local stays private
+    std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> publishedIn(count);
+    for (const CFGBlock *block : cfg)
+      for (const CFGElement &element : *block)
+        if (std::optional<CFGStmt> statement = element.getAs<CFGStmt>())
+          collectPublished(statement->getStmt(), publishedIn[block->getBlockID()]);
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (const CFGBlock *block : cfg) {
+        llvm::SmallPtrSet<const VarDecl *, 2> out = publishedAtEntry[block->getBlockID()];
+        out.insert(publishedIn[block->getBlockID()].begin(),
+                   publishedIn[block->getBlockID()].end());
+        for (const CFGBlock::AdjacentBlock &successor : block->succs()) {
+          const CFGBlock *next = successor.getReachableBlock();
+          if (!next)
+            continue;
+          for (const VarDecl *variable : out)
+            changed |= publishedAtEntry[next->getBlockID()].insert(variable).second;
+        }
+      }
+    }
+  }
+
+  // `lvalue` is in memory of an allocated local (`p->field`,
+  // `p->slots[i]`) that is not published yet.
+  bool isUnpublished(const Expr *lvalue) const {
+    const VarDecl *variable = baseLocal(lvalue);
+    return variable && allocatedLocals.count(variable) && !publishedHere.count(variable);
+  }
+
+  // The local pointer an lvalue's memory is reached through (`p->a.b[i]`).
+  static const VarDecl *baseLocal(const Expr *lvalue) {
+    const Expr *base = lvalue->IgnoreParenImpCasts();
+    for (;;) {
+      if (const auto *member = dyn_cast<MemberExpr>(base)) {
+        if (member->isArrow())
+          return localOf(member->getBase());
+        base = member->getBase()->IgnoreParenImpCasts();
+      } else if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(base)) {
+        base = subscript->getBase()->IgnoreParenImpCasts();
+        if (!base->getType()->isArrayType())
+          return localOf(base);
+      } else {
+        return nullptr;
+      }
     }
   }
 
@@ -1223,6 +1390,8 @@ private:
       addBarrier(BP_STRENGTH_FULL, BP_NO_PRIMITIVE, true, location, statement);
     bool marked = marking != BP_NO_PRIMITIVE || isMarkedType(lvalue->getType());
     uint32_t event = addAccess(*object, kind, marked, marking, location, statement);
+    if (isUnpublished(lvalue))
+      bp_set_unpublished(engine, event);
     llvm::SmallVector<uint32_t, 2> addressSources;
     collectAddressSources(lvalue, addressSources);
     for (uint32_t source : addressSources)

@@ -291,6 +291,7 @@ typedef struct {
   uint32_t lvalue_text, value_text; /* bp_event_lvalue_text, bp_event_value_text */
   uint32_t callee;                  /* bp_event_callee */
   bool thread_own;                  /* accesses: see bp_set_thread_own */
+  bool unpublished;                 /* accesses: see bp_set_unpublished */
 } bp_event;
 
 size_t bp_event_count(const bp_engine *engine);
@@ -304,6 +305,12 @@ const char *bp_event_indentation(const bp_engine *engine, uint32_t event);
  * functions are to different instances, and neither pair nor race; another
  * thread reaches the instance through a pointer, which is the object. */
 void bp_set_thread_own(bp_engine *engine, uint32_t event);
+/* Access `event` is to memory the function has just allocated and not yet
+ * published (stored to a shared place or handed to another function): no
+ * other thread can reach it yet, so its order with another such access
+ * claims nothing and it races with nothing. Its order with the
+ * publication is still a message's payload before its flag. */
+void bp_set_unpublished(bp_engine *engine, uint32_t event);
 
 /* The function whose code holds `event` when a call of it was lowered into
  * the event's function (a helper); "" for the function's own code. */
@@ -457,7 +464,7 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * adds a function only once when two inputs define it at the same place, an
  * annotation only once when two inputs read it at the same place. */
 
-#define BP_SITES_VERSION 2
+#define BP_SITES_VERSION 3
 
 /* Writes `engine`'s program (files, objects, functions with their blocks and
  * edges, every event field, annotations); false on a write error. */
