@@ -161,7 +161,7 @@ static void assert_same_event(const bp_engine *a, uint32_t ia, const bp_engine *
       if (memcmp((const char *)ea + field->offset, (const char *)eb + field->offset, field->size) !=
           0) {
         print_error("bp_event field '%s' of event %u did not survive the site file: add it to "
-                    "BP_EVENT_FIELDS in lib/sitefile.c (and bump BP_SITES_VERSION)\n",
+                    "BP_EVENT_FIELDS in lib/model/sitefile.c (and bump BP_SITES_VERSION)\n",
                     name, ia);
         fail();
       }
@@ -202,7 +202,7 @@ static void test_format_lists_every_event_field(void **state) {
       found = found || strcmp(bp_sites_field_name(i), real_fields[f].name) == 0;
     if (!found) {
       print_error("bp_event has field '%s', which site files do not write: add it to "
-                  "BP_EVENT_FIELDS in lib/sitefile.c (and bump BP_SITES_VERSION)\n",
+                  "BP_EVENT_FIELDS in lib/model/sitefile.c (and bump BP_SITES_VERSION)\n",
                   real_fields[f].name);
       fail();
     }

@@ -10,7 +10,7 @@
  * Over one path the barriers add up; over several paths only what every
  * path orders counts (a meet), so a barrier on one branch only does not
  * order the accesses around the branch. */
-#include "internal.h"
+#include "analysis/analysis.h"
 
 #include <stdlib.h>
 #include <string.h>
