@@ -55,16 +55,18 @@ typedef struct {
  * each access; bp_analysis_end frees it all but the candidates. */
 void bp_analysis_begin(bp_analysis *analysis, const bp_engine *engine, const bp_options *options);
 void bp_analysis_end(bp_analysis *analysis);
-
-/* The orderings from `first_object` to `second_object` are [*begin, end);
- * returns end. */
-size_t bp_orderings_between(const bp_analysis *analysis, uint32_t first_object,
-                            uint32_t second_object, size_t *begin);
 /* Marks the barrier events of an ordering's path as paired. */
 void bp_mark_paired(bp_analysis *analysis, uint32_t barrier);
 /* The whole program is analysed: unpaired-barrier runs only then, so a
  * name missing from the program is missing, not in another file. */
 bool bp_whole_program(const bp_analysis *analysis);
+
+/* ordering.c: the orderings of every function that may run concurrently,
+ * sorted as `orderings` says; then those from `first_object` to
+ * `second_object` are [*begin, end), and the call returns end. */
+void bp_collect_program_orderings(bp_analysis *analysis);
+size_t bp_orderings_between(const bp_analysis *analysis, uint32_t first_object,
+                            uint32_t second_object, size_t *begin);
 
 /* candidates.c: the sink of the rules. A new zeroed candidate of `rule`, or
  * NULL when the rule is disabled. */

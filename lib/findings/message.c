@@ -2,9 +2,7 @@
  * and the editor say the same thing. */
 #include "findings/findings.h"
 
-#include <stdarg.h>
 #include <stddef.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
