@@ -1,7 +1,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "phases.h"
 
-#include "internal.h"
+#include "findings/findings.h"
+#include "rules/rules.h"
 
 #include <stdlib.h>
 #include <sys/resource.h>
@@ -55,11 +56,13 @@ void phases_run(bp_engine *engine, phase_results *results) {
   bp_analysis_begin(&analysis, engine, &options);
   results->orderings = analysis.orderings.count;
   end_phase(results, PHASE_ORDERINGS, &since);
-  bp_check_pairs(&analysis);
+  bp_pair_barriers(&analysis);
+  bp_check_missing_barriers(&analysis);
+  bp_check_missing_access_once(&analysis);
   end_phase(results, PHASE_PAIRING, &since);
-  bp_check_chains(&analysis);
+  bp_check_transitive_weak_barriers(&analysis);
   end_phase(results, PHASE_CHAINS, &since);
-  bp_check_unpaired(&analysis);
+  bp_check_unpaired_barriers(&analysis);
   bp_check_barrier_kinds(&analysis);
   end_phase(results, PHASE_UNPAIRED, &since);
   bp_finding *findings;

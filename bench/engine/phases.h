@@ -1,5 +1,5 @@
 /* The analysis in its phases, each timed, with the peak memory after it:
- * the steps of bp_analyze (lib/findings.c) in its order, then what a front end
+ * the steps of bp_analyze (lib/analyze.c) in its order, then what a front end
  * does with every finding (message, notes, fix-it). */
 #ifndef BENCH_ENGINE_PHASES_H
 #define BENCH_ENGINE_PHASES_H

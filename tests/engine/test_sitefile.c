@@ -44,9 +44,10 @@ static bool is_id_field(const char *name) {
 
 /* Fields the test builds through the API with real values. */
 static const char *const built_fields[] = {
-    "type",         "function",   "location",    "primitive",  "object",  "kind",        "marked",
-    "strength",     "implicit",   "statement",   "own_begin",  "own_end", "indentation", "guards",
-    "access_begin", "access_end", "lvalue_text", "value_text", "callee",  "thread_own"};
+    "type",        "function",   "location",     "primitive",  "object",      "kind",
+    "marked",      "strength",   "implicit",     "statement",  "own_begin",   "own_end",
+    "indentation", "guards",     "access_begin", "access_end", "lvalue_text", "value_text",
+    "callee",      "thread_own", "unpublished"};
 
 static bool is_built_field(const char *name) {
   for (size_t i = 0; i < sizeof built_fields / sizeof built_fields[0]; i++) {
@@ -103,6 +104,7 @@ static bp_engine *build_program(void) {
   bp_set_access_text(engine, e, at(b, 14, 2), at(b, 14, 7), "s", "\"1\"");
   bp_set_event_callee(engine, e, "set_s");
   bp_set_thread_own(engine, e);
+  bp_set_unpublished(engine, e);
   bp_function_end(engine);
 
   bp_function_begin(engine, "empty", at(0, 0, 0));
@@ -161,7 +163,7 @@ static void assert_same_event(const bp_engine *a, uint32_t ia, const bp_engine *
       if (memcmp((const char *)ea + field->offset, (const char *)eb + field->offset, field->size) !=
           0) {
         print_error("bp_event field '%s' of event %u did not survive the site file: add it to "
-                    "BP_EVENT_FIELDS in lib/sitefile.c (and bump BP_SITES_VERSION)\n",
+                    "BP_EVENT_FIELDS in lib/model/sitefile.c (and bump BP_SITES_VERSION)\n",
                     name, ia);
         fail();
       }
@@ -202,7 +204,7 @@ static void test_format_lists_every_event_field(void **state) {
       found = found || strcmp(bp_sites_field_name(i), real_fields[f].name) == 0;
     if (!found) {
       print_error("bp_event has field '%s', which site files do not write: add it to "
-                  "BP_EVENT_FIELDS in lib/sitefile.c (and bump BP_SITES_VERSION)\n",
+                  "BP_EVENT_FIELDS in lib/model/sitefile.c (and bump BP_SITES_VERSION)\n",
                   real_fields[f].name);
       fail();
     }
@@ -335,7 +337,7 @@ static void expect_error(const char *text, const char *expected) {
 #define EVENT_TAIL                                                                                 \
   " primitive=- object=0 kind=0 marked=1 strength=0 implicit=0 statement=- own_begin=- "           \
   "own_end=- indentation=\"\" guards=- access_begin=- access_end=- lvalue_text=\"\" "              \
-  "value_text=\"\" callee=\"\" thread_own=0\n"
+  "value_text=\"\" callee=\"\" thread_own=0 unpublished=0\n"
 
 #define STRING_OF(x) #x
 #define VERSION_TEXT(x) STRING_OF(x)
@@ -356,7 +358,7 @@ static void test_corrupt_files_are_clear_errors(void **state) {
            header);
   *strstr(text, "guards=-") = '\0';
   strcat(text, "guards=0,7 access_begin=- access_end=- lvalue_text=\"\" value_text=\"\" "
-               "callee=\"\" thread_own=0\n");
+               "callee=\"\" thread_own=0 unpublished=0\n");
   expect_error(text, "test.sites:5: object 7 is not defined by an object record");
   snprintf(text, sizeof text,
            "%sfunction \"f\" 0:1:1 blocks=1\nevent 0 type=0 function=0 "

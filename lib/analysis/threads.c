@@ -9,7 +9,7 @@
  * "Before a start" means no path leads from the start to the access; "only
  * after a join" means no path from the function's entry reaches the access
  * without passing the join. Loop edges count: this is control, not order. */
-#include "internal.h"
+#include "analysis/analysis.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,9 +1,10 @@
-/* Cycles of three or more functions: F1 orders A before B, F2 orders B
- * before C, ..., Fk orders Z before A. rmb and wmb are not transitive, so
- * every explicit rmb or wmb on such a cycle is too weak (the article's
- * three-CPU example); acquire and release are transitive in C11 and the
- * kernel model, so their implied barriers are not reported. */
-#include "internal.h"
+/* transitive-weak-barrier: cycles of three or more functions. F1 orders A
+ * before B, F2 orders B before C, ..., Fk orders Z before A. rmb and wmb
+ * are not transitive, so every explicit rmb or wmb on such a cycle is too
+ * weak (the article's three-CPU example); acquire and release are
+ * transitive in C11 and the kernel model, so their implied barriers are not
+ * reported. */
+#include "rules/rules.h"
 
 #include <stdlib.h>
 
@@ -134,7 +135,7 @@ static void extend(search *s) {
   }
 }
 
-void bp_check_chains(bp_analysis *analysis) {
+void bp_check_transitive_weak_barriers(bp_analysis *analysis) {
   search s = {.analysis = analysis, .from = index_first_objects(analysis)};
   for (size_t i = 0; i < analysis->orderings.count; i++) {
     if (ordering_at(analysis, i)->strength == 0)

@@ -1,69 +1,22 @@
 /* The words of a finding: shared by every front end, so the plugin, the CLI
  * and the editor say the same thing. */
-#include "internal.h"
+#include "findings/findings.h"
 
-#include <stdarg.h>
 #include <stddef.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef bp_text text_buffer; /* internal.h: other files word findings too */
-
-static void append_list(text_buffer *buffer, const char *format, va_list args) {
-  va_list copy;
-  va_copy(copy, args);
-  int needed = vsnprintf(NULL, 0, format, copy);
-  va_end(copy);
-  if (needed < 0)
-    abort();
-  if (buffer->length + (size_t)needed + 1 > buffer->capacity) {
-    buffer->capacity = (buffer->length + (size_t)needed + 1) * 2;
-    buffer->text = realloc(buffer->text, buffer->capacity);
-    if (!buffer->text)
-      abort();
-  }
-  vsnprintf(buffer->text + buffer->length, (size_t)needed + 1, format, args);
-  buffer->length += (size_t)needed;
-}
-
-static void append(text_buffer *buffer, const char *format, ...) {
-  va_list args;
-  va_start(args, format);
-  append_list(buffer, format, args);
-  va_end(args);
-}
-
-void bp_text_append(bp_text *buffer, const char *format, ...) {
-  va_list args;
-  va_start(args, format);
-  append_list(buffer, format, args);
-  va_end(args);
-}
-
-static void append_access(text_buffer *buffer, const bp_engine *engine, uint32_t event) {
+static void append_access(bp_text *buffer, const bp_engine *engine, uint32_t event) {
   const bp_event *access = bp_event_get(engine, event);
-  append(buffer, access->kind == BP_ACCESS_STORE ? "the store to '%s'" : "the load of '%s'",
-         bp_object_display(engine, access->object));
+  bp_text_append(buffer, access->kind == BP_ACCESS_STORE ? "the store to '%s'" : "the load of '%s'",
+                 bp_object_display(engine, access->object));
 }
 
-static void append_barrier(text_buffer *buffer, const bp_engine *engine, uint32_t event) {
-  const bp_primitive *primitive = bp_primitive_get(bp_event_get(engine, event)->primitive);
-  if (primitive)
-    append(buffer, "'%s()'", primitive->name);
-  else
-    append(buffer, "a sequentially consistent atomic access");
-}
-
-void bp_text_append_barrier(bp_text *buffer, const bp_engine *engine, uint32_t event) {
-  append_barrier(buffer, engine, event);
-}
-
-static void append_scenario_name(text_buffer *buffer, int number) {
+static void append_scenario_name(bp_text *buffer, int number) {
   const bp_scenario *scenario = bp_scenario_get(number);
-  append(buffer, "scenario %d", number);
+  bp_text_append(buffer, "scenario %d", number);
   if (scenario && scenario->name[0])
-    append(buffer, " (%s)", scenario->name);
+    bp_text_append(buffer, " (%s)", scenario->name);
 }
 
 static const char *function_of(const bp_engine *engine, const bp_side *side) {
@@ -71,10 +24,10 @@ static const char *function_of(const bp_engine *engine, const bp_side *side) {
 }
 
 /* " (in its call of 'ring_push')" when `event` is code of a helper its function calls. */
-static void append_callee(text_buffer *buffer, const bp_engine *engine, uint32_t event) {
+static void append_callee(bp_text *buffer, const bp_engine *engine, uint32_t event) {
   const char *callee = event == BP_NO_EVENT ? "" : bp_event_callee(engine, event);
   if (callee[0])
-    append(buffer, " (in its call of '%s')", callee);
+    bp_text_append(buffer, " (in its call of '%s')", callee);
 }
 
 const char *bp_finding_fix_barrier(const bp_finding *finding) {
@@ -83,15 +36,16 @@ const char *bp_finding_fix_barrier(const bp_finding *finding) {
 
 /* A read or write barrier with nothing of its kind on one side. */
 static char *wrong_kind_message(const bp_engine *engine, const bp_finding *finding) {
-  text_buffer buffer = {0};
+  bp_text buffer = {0};
   bool loads = bp_event_get(engine, finding->side.barrier)->strength == BP_STRENGTH_LOADS;
-  append_barrier(&buffer, engine, finding->side.barrier);
-  append(&buffer, " orders only %s, but in '%s' it has no %s on one side: it stands between ",
-         loads ? "loads" : "stores", function_of(engine, &finding->side), loads ? "load" : "store");
+  bp_text_append_barrier(&buffer, engine, finding->side.barrier);
+  bp_text_append(
+      &buffer, " orders only %s, but in '%s' it has no %s on one side: it stands between ",
+      loads ? "loads" : "stores", function_of(engine, &finding->side), loads ? "load" : "store");
   append_access(&buffer, engine, finding->side.first);
-  append(&buffer, " and ");
+  bp_text_append(&buffer, " and ");
   append_access(&buffer, engine, finding->side.second);
-  append(&buffer, "; this needs %s here", bp_finding_fix_barrier(finding));
+  bp_text_append(&buffer, "; this needs %s here", bp_finding_fix_barrier(finding));
   return buffer.text;
 }
 
@@ -100,38 +54,39 @@ static const char *object_of(const bp_engine *engine, uint32_t event) {
 }
 
 static char *unpaired_message(const bp_engine *engine, const bp_finding *finding) {
-  text_buffer buffer = {0};
-  append_barrier(&buffer, engine, finding->side.barrier);
-  append(&buffer,
-         " in '%s' pairs with no other function: none accesses '%s' and then '%s' "
-         "(its partner may be in code not analysed)",
-         function_of(engine, &finding->side), object_of(engine, finding->side.second),
-         object_of(engine, finding->side.first));
+  bp_text buffer = {0};
+  bp_text_append_barrier(&buffer, engine, finding->side.barrier);
+  bp_text_append(&buffer,
+                 " in '%s' pairs with no other function: none accesses '%s' and then '%s' "
+                 "(its partner may be in code not analysed)",
+                 function_of(engine, &finding->side), object_of(engine, finding->side.second),
+                 object_of(engine, finding->side.first));
   return buffer.text;
 }
 
 static char *transitive_message(const bp_engine *engine, const bp_finding *finding) {
-  text_buffer buffer = {0};
-  append_barrier(&buffer, engine, finding->side.barrier);
-  append(&buffer, " is not transitive, but '%s' orders ", function_of(engine, &finding->side));
+  bp_text buffer = {0};
+  bp_text_append_barrier(&buffer, engine, finding->side.barrier);
+  bp_text_append(&buffer, " is not transitive, but '%s' orders ",
+                 function_of(engine, &finding->side));
   append_access(&buffer, engine, finding->side.first);
-  append(&buffer, " before ");
+  bp_text_append(&buffer, " before ");
   append_access(&buffer, engine, finding->side.second);
-  append(&buffer, " with it on a cycle through ");
+  bp_text_append(&buffer, " with it on a cycle through ");
   for (uint32_t k = 1; k < finding->chain_length; k++)
-    append(&buffer, "%s'%s'",
-           k == 1                           ? ""
-           : k + 1 == finding->chain_length ? " and "
-                                            : ", ",
-           function_of(engine, &finding->chain[k]));
-  append(&buffer, " (");
+    bp_text_append(&buffer, "%s'%s'",
+                   k == 1                           ? ""
+                   : k + 1 == finding->chain_length ? " and "
+                                                    : ", ",
+                   function_of(engine, &finding->chain[k]));
+  bp_text_append(&buffer, " (");
   for (uint32_t k = 0; k < finding->chain_length; k++)
-    append(&buffer, "'%s' -> ", object_of(engine, finding->chain[k].first));
-  append(&buffer, "'%s'); this needs %s here", object_of(engine, finding->side.first),
-         bp_finding_fix_barrier(finding));
+    bp_text_append(&buffer, "'%s' -> ", object_of(engine, finding->chain[k].first));
+  bp_text_append(&buffer, "'%s'); this needs %s here", object_of(engine, finding->side.first),
+                 bp_finding_fix_barrier(finding));
   if (finding->other_pairings)
-    append(&buffer, " (and %u other cycle%s)", finding->other_pairings,
-           finding->other_pairings == 1 ? "" : "s");
+    bp_text_append(&buffer, " (and %u other cycle%s)", finding->other_pairings,
+                   finding->other_pairings == 1 ? "" : "s");
   return buffer.text;
 }
 
@@ -142,43 +97,44 @@ char *bp_finding_marking(const bp_engine *engine, const bp_finding *finding) {
   const char *format = bp_marking_spelling(finding->family, access->kind);
   const char *lvalue = bp_event_lvalue_text(engine, finding->at);
   const char *value = bp_event_value_text(engine, finding->at);
-  text_buffer buffer = {0};
+  bp_text buffer = {0};
   if (lvalue[0] && (access->kind == BP_ACCESS_LOAD || value[0])) {
-    append(&buffer, format, lvalue, value);
+    bp_text_append(&buffer, format, lvalue, value);
   } else {
     const char *open = strchr(format, '(');
-    append(&buffer, "%.*s()", (int)(open ? open - format : (ptrdiff_t)strlen(format)), format);
+    bp_text_append(&buffer, "%.*s()", (int)(open ? open - format : (ptrdiff_t)strlen(format)),
+                   format);
   }
   return buffer.text;
 }
 
 static char *marking_message(const bp_engine *engine, const bp_finding *finding) {
-  text_buffer buffer = {0};
+  bp_text buffer = {0};
   const bp_event *access = bp_event_get(engine, finding->at);
   append_access(&buffer, engine, finding->at);
-  append(&buffer, " in '%s'", function_of(engine, &finding->side));
+  bp_text_append(&buffer, " in '%s'", function_of(engine, &finding->side));
   append_callee(&buffer, engine, finding->at);
-  append(&buffer, " is not marked, but it races with ");
+  bp_text_append(&buffer, " is not marked, but it races with ");
   append_access(&buffer, engine, finding->race);
-  append(&buffer, " in '%s'",
-         bp_function_name(engine, bp_event_get(engine, finding->race)->function));
+  bp_text_append(&buffer, " in '%s'",
+                 bp_function_name(engine, bp_event_get(engine, finding->race)->function));
   /* A long or multi-line access is named by its marking alone. */
   char *marking = bp_finding_marking(engine, finding);
   bool named = marking[strlen(marking) - 2] != '(' || marking[strlen(marking) - 1] != ')';
   if (!named || strlen(marking) > 60 || strchr(marking, '\n')) {
     const char *format = bp_marking_spelling(finding->family, access->kind);
-    append(&buffer, "; mark it with %.*s()", (int)strcspn(format, "("), format);
+    bp_text_append(&buffer, "; mark it with %.*s()", (int)strcspn(format, "("), format);
   } else {
-    append(&buffer, "; mark it: %s", marking);
+    bp_text_append(&buffer, "; mark it: %s", marking);
   }
   free(marking);
   if (finding->check_object != BP_NO_OBJECT)
-    append(&buffer, ", or %s it only after checking '%s'",
-           access->kind == BP_ACCESS_LOAD ? "load" : "store",
-           bp_object_display(engine, finding->check_object));
+    bp_text_append(&buffer, ", or %s it only after checking '%s'",
+                   access->kind == BP_ACCESS_LOAD ? "load" : "store",
+                   bp_object_display(engine, finding->check_object));
   if (finding->other_pairings)
-    append(&buffer, " (and %u other pairing%s)", finding->other_pairings,
-           finding->other_pairings == 1 ? "" : "s");
+    bp_text_append(&buffer, " (and %u other pairing%s)", finding->other_pairings,
+                   finding->other_pairings == 1 ? "" : "s");
   return buffer.text;
 }
 
@@ -193,44 +149,44 @@ char *bp_finding_message(const bp_engine *engine, const bp_finding *finding) {
     return transitive_message(engine, finding);
   if (finding->partner.function == BP_NO_FUNCTION)
     return wrong_kind_message(engine, finding);
-  text_buffer buffer = {0};
+  bp_text buffer = {0};
   if (finding->rule == BP_RULE_WEAK_BARRIER) {
-    append_barrier(&buffer, engine, finding->side.barrier);
-    append(&buffer, " is too weak to order ");
+    bp_text_append_barrier(&buffer, engine, finding->side.barrier);
+    bp_text_append(&buffer, " is too weak to order ");
   } else {
-    append(&buffer, "no barrier orders ");
+    bp_text_append(&buffer, "no barrier orders ");
   }
   append_access(&buffer, engine, finding->side.first);
-  append(&buffer, " before ");
+  bp_text_append(&buffer, " before ");
   append_access(&buffer, engine, finding->side.second);
-  append(&buffer, " in '%s'", function_of(engine, &finding->side));
+  bp_text_append(&buffer, " in '%s'", function_of(engine, &finding->side));
   append_callee(&buffer, engine, finding->at);
-  append(&buffer, "; with '%s' this is ", function_of(engine, &finding->partner));
+  bp_text_append(&buffer, "; with '%s' this is ", function_of(engine, &finding->partner));
   append_scenario_name(&buffer, finding->scenario);
-  append(&buffer, ", which needs %s here", bp_finding_fix_barrier(finding));
+  bp_text_append(&buffer, ", which needs %s here", bp_finding_fix_barrier(finding));
   if (finding->other_pairings)
-    append(&buffer, " (and %u other pairing%s)", finding->other_pairings,
-           finding->other_pairings == 1 ? "" : "s");
+    bp_text_append(&buffer, " (and %u other pairing%s)", finding->other_pairings,
+                   finding->other_pairings == 1 ? "" : "s");
   return buffer.text;
 }
 
 /* What one side of a pairing or a link of a cycle does. */
 static char *side_note(const bp_engine *engine, const bp_side *partner) {
-  text_buffer buffer = {0};
+  bp_text buffer = {0};
   if (partner->barrier == BP_NO_EVENT) {
-    append(&buffer, "'%s' has no barrier between ", function_of(engine, partner));
+    bp_text_append(&buffer, "'%s' has no barrier between ", function_of(engine, partner));
     append_access(&buffer, engine, partner->first);
-    append(&buffer, " and ");
+    bp_text_append(&buffer, " and ");
     append_access(&buffer, engine, partner->second);
   } else {
-    append(&buffer, "'%s' orders ", function_of(engine, partner));
+    bp_text_append(&buffer, "'%s' orders ", function_of(engine, partner));
     append_access(&buffer, engine, partner->first);
-    append(&buffer, " before ");
+    bp_text_append(&buffer, " before ");
     append_access(&buffer, engine, partner->second);
     /* a dependency: the side's own first access is what orders it */
     bool dependency = bp_event_get(engine, partner->barrier)->type == BP_EVENT_ACCESS;
-    append(&buffer, dependency ? ", which depends on its value read with " : " with ");
-    append_barrier(&buffer, engine, partner->barrier);
+    bp_text_append(&buffer, dependency ? ", which depends on its value read with " : " with ");
+    bp_text_append_barrier(&buffer, engine, partner->barrier);
     append_callee(&buffer, engine, partner->barrier);
   }
   return buffer.text;
@@ -248,9 +204,9 @@ char *bp_finding_scenario_note(const bp_engine *engine, const bp_finding *findin
   const bp_scenario *scenario = bp_scenario_get(finding->scenario);
   if (!scenario)
     return NULL;
-  text_buffer buffer = {0};
+  bp_text buffer = {0};
   append_scenario_name(&buffer, finding->scenario);
-  append(&buffer, " forbids %s: ", scenario->bug_on);
+  bp_text_append(&buffer, " forbids %s: ", scenario->bug_on);
   const char *names[4] = {
       function_of(engine, &finding->side),
       function_of(engine, &finding->partner),
@@ -265,10 +221,10 @@ char *bp_finding_scenario_note(const bp_engine *engine, const bp_finding *findin
         matched = i;
     }
     if (matched >= 0) {
-      append(&buffer, "'%s'", names[matched]);
+      bp_text_append(&buffer, "'%s'", names[matched]);
       p += 3;
     } else {
-      append(&buffer, "%c", *p++);
+      bp_text_append(&buffer, "%c", *p++);
     }
   }
   return buffer.text;
@@ -284,20 +240,21 @@ size_t bp_finding_notes(const bp_engine *engine, const bp_finding *finding,
   if (finding->chain_length) {
     for (uint32_t k = 1; k < finding->chain_length; k++)
       notes[count++] = (bp_note){where(&finding->chain[k]), side_note(engine, &finding->chain[k])};
-    text_buffer buffer = {0};
-    append(&buffer,
-           "read and write barriers are not transitive: a cycle through %u functions needs a "
-           "full barrier on every link (the article's three-CPU example)",
-           finding->chain_length);
+    bp_text buffer = {0};
+    bp_text_append(
+        &buffer,
+        "read and write barriers are not transitive: a cycle through %u functions needs a "
+        "full barrier on every link (the article's three-CPU example)",
+        finding->chain_length);
     notes[count++] = (bp_note){finding->at, buffer.text};
     return count;
   }
   if (finding->race != BP_NO_EVENT) {
     const bp_event *race = bp_event_get(engine, finding->race);
-    text_buffer buffer = {0};
-    append(&buffer, "'%s' %s '%s' here", bp_function_name(engine, race->function),
-           race->kind == BP_ACCESS_STORE ? "stores" : "loads",
-           bp_object_display(engine, race->object));
+    bp_text buffer = {0};
+    bp_text_append(&buffer, "'%s' %s '%s' here", bp_function_name(engine, race->function),
+                   race->kind == BP_ACCESS_STORE ? "stores" : "loads",
+                   bp_object_display(engine, race->object));
     notes[count++] = (bp_note){finding->race, buffer.text};
   }
   char *partner = bp_finding_partner_note(engine, finding);

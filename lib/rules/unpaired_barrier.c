@@ -1,8 +1,9 @@
-/* A barrier that no function pairs with: for no object X before it and Y
- * after it does another function order Y before X, and no cycle runs
- * through it. A barrier with no shared access on one side is left alone:
- * what it orders may be in a caller. */
-#include "internal.h"
+/* unpaired-barrier: a barrier that no function pairs with. For no object X
+ * before it and Y after it does another function order Y before X, no
+ * cycle runs through it, and no annotation declares its pairing. A barrier
+ * with no shared access on one side is left alone: what it orders may be in
+ * a caller. */
+#include "rules/rules.h"
 
 #include <stdlib.h>
 
@@ -71,7 +72,27 @@ static void check_barrier(bp_analysis *analysis, uint32_t id, bp_vec *before, bp
   finding->family = primitive ? primitive->family : BP_FAMILY_URCU;
 }
 
-void bp_check_unpaired(bp_analysis *analysis) {
+/* A barrier beside a "pairs with" annotation counts as paired. */
+static void honour_declared_pairings(bp_analysis *analysis) {
+  const bp_engine *engine = analysis->engine;
+  if (!engine->annotations.count)
+    return;
+  bp_vec entries = bp_events_by_line(engine), barriers;
+  bp_vec_init(&barriers, sizeof(uint32_t));
+  for (uint32_t a = 0; a < engine->annotations.count; a++) {
+    const bp_annotation_record *annotation = bp_vec_at(&engine->annotations, a);
+    if (annotation->kind != BP_ANNOTATION_PAIRS_WITH)
+      continue;
+    bp_barriers_beside(engine, &entries, annotation, &barriers);
+    for (size_t i = 0; i < barriers.count; i++)
+      bp_mark_paired(analysis, *(uint32_t *)bp_vec_at(&barriers, i));
+  }
+  bp_vec_free(&barriers);
+  bp_vec_free(&entries);
+}
+
+void bp_check_unpaired_barriers(bp_analysis *analysis) {
+  honour_declared_pairings(analysis);
   if (analysis->options->disabled[BP_RULE_UNPAIRED_BARRIER])
     return;
   const bp_engine *engine = analysis->engine;

@@ -1,6 +1,6 @@
 /* The words of stale-annotation findings: what the annotation says, as
  * written, and why it does not hold. */
-#include "internal.h"
+#include "findings/findings.h"
 
 /* The annotation as the user wrote it, in quotes. */
 static void append_spelling(bp_text *buffer, const bp_annotation *annotation) {

@@ -10,7 +10,7 @@
  * Over one path the barriers add up; over several paths only what every
  * path orders counts (a meet), so a barrier on one branch only does not
  * order the accesses around the branch. */
-#include "internal.h"
+#include "analysis/analysis.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -266,4 +266,51 @@ void bp_collect_orderings(const bp_engine *engine, uint32_t function_index, bp_v
   free(p.worklist);
   free(p.queued);
   free(p.dependent);
+}
+
+/* ---- The program's orderings, by their objects ---- */
+
+static int compare_by_objects(const void *left, const void *right) {
+  const bp_ordering *a = left, *b = right;
+  BP_COMPARE(a->first_object, b->first_object);
+  BP_COMPARE(a->second_object, b->second_object);
+  BP_COMPARE(a->function, b->function);
+  BP_COMPARE(a->first, b->first);
+  BP_COMPARE(a->second, b->second);
+  return 0;
+}
+
+void bp_collect_program_orderings(bp_analysis *analysis) {
+  const bp_engine *engine = analysis->engine;
+  for (uint32_t f = 0; f < engine->functions.count; f++) {
+    if (bp_may_run_concurrently(analysis, f))
+      bp_collect_orderings(engine, f, &analysis->orderings);
+  }
+  if (analysis->orderings.count)
+    qsort(analysis->orderings.items, analysis->orderings.count, sizeof(bp_ordering),
+          compare_by_objects);
+}
+
+size_t bp_orderings_between(const bp_analysis *analysis, uint32_t first_object,
+                            uint32_t second_object, size_t *begin) {
+  const bp_vec *orderings = &analysis->orderings;
+  size_t low = 0, high = orderings->count;
+  while (low < high) {
+    size_t middle = (low + high) / 2;
+    const bp_ordering *o = bp_vec_at(orderings, middle);
+    if (o->first_object < first_object ||
+        (o->first_object == first_object && o->second_object < second_object))
+      low = middle + 1;
+    else
+      high = middle;
+  }
+  *begin = low;
+  size_t end = low;
+  while (end < orderings->count) {
+    const bp_ordering *o = bp_vec_at(orderings, end);
+    if (o->first_object != first_object || o->second_object != second_object)
+      break;
+    end++;
+  }
+  return end;
 }

@@ -1,6 +1,6 @@
 /* The accesses before or after an event of a function, over its control
  * flow: what a barrier can order. */
-#include "internal.h"
+#include "analysis/analysis.h"
 
 #include <stdlib.h>
 

@@ -1,7 +1,9 @@
-/* A read or write barrier that stands where it can order nothing of its
- * kind: a cmm_smp_wmb() between two loads, a cmm_smp_rmb() between a store
- * and a load. Found from the barrier alone; no partner is needed. */
-#include "internal.h"
+/* weak-barrier, from the barrier alone: a read or write barrier that stands
+ * where it can order nothing of its kind: a cmm_smp_wmb() between two loads,
+ * a cmm_smp_rmb() between a store and a load. No partner is needed; a
+ * pair's side whose barrier is too weak for its partner is
+ * missing_barrier.c's. */
+#include "rules/rules.h"
 
 #include <stdlib.h>
 

@@ -10,7 +10,7 @@
  *
  * A function with no barrier, no marked access and no thread start naming
  * it has none, and takes part in no pairing. */
-#include "internal.h"
+#include "analysis/analysis.h"
 
 #include <stdlib.h>
 

@@ -300,3 +300,32 @@ const char *bp_object_display(const bp_engine *engine, uint32_t object) {
 const char *bp_file_path(const bp_engine *engine, uint32_t file) {
   return bp_interner_get(&engine->files, file);
 }
+
+/* An event with no primitive (an access to an _Atomic object) is spelled
+ * in the family of the other primitives of its function, and in C11's when
+ * it has none: never in a library's that the code does not use. */
+bp_family bp_event_family(const bp_engine *engine, uint32_t event) {
+  const bp_event *e = event == BP_NO_EVENT ? NULL : bp_event_get(engine, event);
+  if (!e)
+    return BP_FAMILY_URCU;
+  const bp_primitive *primitive = bp_primitive_get(e->primitive);
+  if (primitive)
+    return primitive->family;
+  size_t count = bp_event_count(engine);
+  for (uint32_t step = 1; step < count; step++) {
+    for (int direction = -1; direction <= 1; direction += 2) {
+      int64_t id = (int64_t)event + direction * (int64_t)step;
+      if (id < 0 || (size_t)id >= count)
+        continue;
+      const bp_event *near = bp_event_get(engine, (uint32_t)id);
+      if (near->function != e->function)
+        continue;
+      if ((primitive = bp_primitive_get(near->primitive)) != NULL)
+        return primitive->family;
+    }
+    if ((event < step || bp_event_get(engine, event - step)->function != e->function) &&
+        (event + step >= count || bp_event_get(engine, event + step)->function != e->function))
+      break;
+  }
+  return BP_FAMILY_C11;
+}

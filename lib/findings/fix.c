@@ -1,6 +1,6 @@
 /* Fix-its, computed from the engine's own locations so that every front end
  * (the plugin, the command-line driver, an editor) offers the same edit. */
-#include "internal.h"
+#include "findings/findings.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,7 +4,7 @@
  * at all four accesses of a pairing runs in mutual exclusion with its
  * partner, so the pair orders nothing; an access and the access it races
  * with under one lock do not race. */
-#include "internal.h"
+#include "analysis/analysis.h"
 
 #include <stdlib.h>
 

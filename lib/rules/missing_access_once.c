@@ -11,8 +11,11 @@
  * - A function's read of an object no other function stores.
  *
  * Strict marking drops both, as the article marks every access of its
- * litmus tests. */
-#include "internal.h"
+ * litmus tests.
+ *
+ * The pairs are those of two barriered sides (analysis/pairs.c): the
+ * accesses of a barrier pairing, not every two racing accesses. */
+#include "rules/rules.h"
 
 #include <stdlib.h>
 
@@ -28,11 +31,11 @@ typedef struct {
   uint32_t store[2];
 } object_stores;
 
-struct bp_marking_index {
+typedef struct {
   access_record *accesses; /* sorted by object, function, kind, event */
   size_t count;
   object_stores *stores; /* by object */
-};
+} marking_index;
 
 static int compare_accesses(const void *left, const void *right) {
   const access_record *a = left, *b = right;
@@ -43,11 +46,9 @@ static int compare_accesses(const void *left, const void *right) {
   return 0;
 }
 
-void bp_index_marking(bp_analysis *analysis) {
+static void index_accesses(const bp_analysis *analysis, marking_index *index) {
   const bp_engine *engine = analysis->engine;
-  struct bp_marking_index *index = calloc(1, sizeof *index);
-  if (!index)
-    abort();
+  *index = (marking_index){0};
   size_t objects = engine->objects.strings.count;
   index->stores = malloc((objects + 1) * sizeof *index->stores);
   index->accesses = malloc((bp_event_count(engine) + 1) * sizeof *index->accesses);
@@ -71,20 +72,21 @@ void bp_index_marking(bp_analysis *analysis) {
   }
   if (index->count)
     qsort(index->accesses, index->count, sizeof *index->accesses, compare_accesses);
-  analysis->marking = index;
 }
 
-void bp_free_marking(bp_analysis *analysis) {
-  if (!analysis->marking)
-    return;
-  free(analysis->marking->accesses);
-  free(analysis->marking->stores);
-  free(analysis->marking);
-  analysis->marking = NULL;
+static void free_index(marking_index *index) {
+  free(index->accesses);
+  free(index->stores);
 }
+
+/* The run of the rule: the analysis and the index of its accesses. */
+typedef struct {
+  bp_analysis *analysis;
+  marking_index index;
+} checker;
 
 /* The accesses of `function` to `object` of `kind`: [*begin, end). */
-static size_t accesses_of(const struct bp_marking_index *index, uint32_t function, uint32_t object,
+static size_t accesses_of(const marking_index *index, uint32_t function, uint32_t object,
                           bp_access_kind kind, size_t *begin) {
   access_record key = {object, function, kind, 0};
   size_t low = 0, high = index->count;
@@ -104,11 +106,11 @@ static size_t accesses_of(const struct bp_marking_index *index, uint32_t functio
 }
 
 /* A store of `object` by a function other than `function`, or BP_NO_EVENT. */
-static uint32_t store_elsewhere(const bp_analysis *analysis, uint32_t object, uint32_t function) {
-  const object_stores *stores = &analysis->marking->stores[object];
+static uint32_t store_elsewhere(const checker *c, uint32_t object, uint32_t function) {
+  const object_stores *stores = &c->index.stores[object];
   for (int i = 0; i < 2; i++) {
     uint32_t store = stores->store[i];
-    if (store != BP_NO_EVENT && bp_event_get(analysis->engine, store)->function != function)
+    if (store != BP_NO_EVENT && bp_event_get(c->analysis->engine, store)->function != function)
       return store;
   }
   return BP_NO_EVENT;
@@ -134,28 +136,29 @@ typedef struct {
   uint32_t flag;
 } payload_choice;
 
-static bool all_guarded(const bp_analysis *analysis, uint32_t function, uint32_t object,
-                        bp_access_kind kind, uint32_t flag) {
-  size_t i, end = accesses_of(analysis->marking, function, object, kind, &i);
+static bool all_guarded(const checker *c, uint32_t function, uint32_t object, bp_access_kind kind,
+                        uint32_t flag) {
+  size_t i, end = accesses_of(&c->index, function, object, kind, &i);
   for (; i < end; i++) {
-    if (!bp_event_guarded_by(analysis->engine, analysis->marking->accesses[i].event, flag))
+    if (!bp_event_guarded_by(c->analysis->engine, c->index.accesses[i].event, flag))
       return false;
   }
   return true;
 }
 
-static void check_part(bp_analysis *analysis, const object_part *part) {
+static void check_part(checker *c, const object_part *part) {
+  bp_analysis *analysis = c->analysis;
   const bp_engine *engine = analysis->engine;
   bool strict = analysis->options->strict_marking;
   const bp_event *partner_access = bp_event_get(engine, part->partner_access);
   uint32_t race = part->partner_access;
   if (part->kind == BP_ACCESS_LOAD && partner_access->kind == BP_ACCESS_LOAD)
-    race = store_elsewhere(analysis, part->object, part->ordering->function);
+    race = store_elsewhere(c, part->object, part->ordering->function);
   if (race == BP_NO_EVENT)
     return;
-  bool exempt_writer = part->exempt_flag != BP_NO_OBJECT && !part->reader &&
-                       all_guarded(analysis, part->partner->function, part->object,
-                                   part->reader_kind, part->exempt_flag);
+  bool exempt_writer =
+      part->exempt_flag != BP_NO_OBJECT && !part->reader &&
+      all_guarded(c, part->partner->function, part->object, part->reader_kind, part->exempt_flag);
   uint32_t id = part->access;
   const bp_event *access = bp_event_get(engine, id);
   uint32_t pair[2] = {id, race};
@@ -173,7 +176,7 @@ static void check_part(bp_analysis *analysis, const object_part *part) {
       return;
     /* a read of an object only this function stores races with nothing */
     if (part->kind == BP_ACCESS_LOAD &&
-        store_elsewhere(analysis, part->object, part->ordering->function) == BP_NO_EVENT)
+        store_elsewhere(c, part->object, part->ordering->function) == BP_NO_EVENT)
       return;
   }
   bp_finding *finding = bp_add_candidate(analysis, BP_RULE_MISSING_ACCESS_ONCE);
@@ -194,8 +197,7 @@ static void check_part(bp_analysis *analysis, const object_part *part) {
 }
 
 /* `cpu0` orders x before y, `cpu1` y before x. */
-void bp_check_marking(bp_analysis *analysis, const bp_ordering *cpu0, const bp_ordering *cpu1,
-                      int scenario) {
+static void check_pair(checker *c, const bp_ordering *cpu0, const bp_ordering *cpu1, int scenario) {
   int mirror = bp_scenario_mirror(scenario);
   uint32_t x = cpu0->first_object, y = cpu0->second_object;
   object_part parts[4] = {
@@ -218,7 +220,7 @@ void bp_check_marking(bp_analysis *analysis, const bp_ordering *cpu0, const bp_o
     payloads[candidates++] = (payload_choice){&parts[2], &parts[1], x};
   int chosen = 0;
   if (candidates == 2 &&
-      !all_guarded(analysis, payloads[0].reader->ordering->function, payloads[0].reader->object,
+      !all_guarded(c, payloads[0].reader->ordering->function, payloads[0].reader->object,
                    payloads[0].reader->kind, payloads[0].flag))
     chosen = 1;
   /* A payload both sides only load is stored by a third function, whose
@@ -233,5 +235,16 @@ void bp_check_marking(bp_analysis *analysis, const bp_ordering *cpu0, const bp_o
     reader->reader = true;
   }
   for (int i = 0; i < 4; i++)
-    check_part(analysis, &parts[i]);
+    check_part(c, &parts[i]);
+}
+
+void bp_check_missing_access_once(bp_analysis *analysis) {
+  checker c = {.analysis = analysis};
+  index_accesses(analysis, &c.index);
+  for (size_t i = 0; i < analysis->barrier_pairs.count; i++) {
+    const bp_barrier_pair *pair = bp_vec_at(&analysis->barrier_pairs, i);
+    check_pair(&c, bp_vec_at(&analysis->orderings, pair->cpu0),
+               bp_vec_at(&analysis->orderings, pair->cpu1), pair->scenario);
+  }
+  free_index(&c.index);
 }

@@ -1,0 +1,37 @@
+/* The setup of an analysis run: what every rule reads, computed once. */
+#include "analysis/analysis.h"
+
+#include <stdlib.h>
+
+void bp_mark_paired(bp_analysis *analysis, uint32_t barrier) {
+  if (barrier != BP_NO_EVENT)
+    analysis->paired[barrier] = true;
+}
+
+void bp_analysis_begin(bp_analysis *analysis, const bp_engine *engine, const bp_options *options) {
+  *analysis = (bp_analysis){.engine = engine, .options = options};
+  bp_vec_init(&analysis->orderings, sizeof(bp_ordering));
+  bp_vec_init(&analysis->barrier_pairs, sizeof(bp_barrier_pair));
+  bp_vec_init(&analysis->candidates, sizeof(bp_finding));
+  analysis->paired = calloc(bp_event_count(engine) + 1, sizeof *analysis->paired);
+  if (!analysis->paired)
+    abort();
+  bp_compute_threads(analysis);
+  bp_compute_concurrency(analysis);
+  bp_collect_program_orderings(analysis);
+  bp_compute_held_locks(analysis);
+}
+
+void bp_analysis_end(bp_analysis *analysis) {
+  bp_vec_free(&analysis->orderings);
+  bp_vec_free(&analysis->barrier_pairs);
+  bp_free_pairs(analysis);
+  free(analysis->held);
+  bp_free_threads(analysis);
+  bp_free_concurrency(analysis);
+  free(analysis->paired);
+}
+
+bool bp_whole_program(const bp_analysis *analysis) {
+  return !analysis->options->disabled[BP_RULE_UNPAIRED_BARRIER];
+}

@@ -1,0 +1,128 @@
+/* The analysis of one run, the second stage of the pipeline: the windows
+ * and orderings of every function, the locks held, the threads started, the
+ * evidence of concurrency and the pairs of barriers. Rules read it and add
+ * candidate findings through its sink (candidates.c); nothing here calls a
+ * rule or the findings stage. */
+#ifndef BARRIERPAIR_ANALYSIS_H
+#define BARRIERPAIR_ANALYSIS_H
+
+#include "internal.h"
+
+/* Two accesses of one function in program order and what orders them. */
+typedef struct {
+  uint32_t function;
+  uint32_t first, second; /* events */
+  uint32_t first_object, second_object;
+  bp_access_kind first_kind, second_kind;
+  unsigned strength;
+  uint32_t barrier;
+} bp_ordering;
+
+/* ordering.c: every pair of accesses of one function to two objects, with
+ * the weakest ordering over all paths between them. */
+void bp_collect_orderings(const bp_engine *engine, uint32_t function, bp_vec *orderings);
+
+/* site.c: the accesses on one side of an event of a function (before it, or
+ * after it), following the control flow; adds event ids to `accesses`. */
+void bp_accesses_around(const bp_engine *engine, uint32_t event, bool after, bp_vec *accesses);
+
+/* Two orderings that mirror each other with a barrier on each side:
+ * `cpu0` orders X before Y, `cpu1` Y before X (pairs.c). */
+typedef struct {
+  size_t cpu0, cpu1; /* indexes into bp_analysis.orderings */
+  int scenario;      /* with cpu0 as CPU 0 */
+} bp_barrier_pair;
+
+/* One run of the analysis: every rule reads the orderings and adds
+ * candidate findings; the findings stage merges and sorts them. */
+typedef struct {
+  const bp_engine *engine;
+  const bp_options *options;
+  bp_vec orderings;     /* bp_ordering, sorted by (first_object, second_object, function, ...) */
+  bp_vec barrier_pairs; /* bp_barrier_pair, in the order bp_pair_barriers found them */
+  bp_vec candidates;    /* bp_finding */
+  bool *paired;         /* per event: a barrier that some pairing or cycle uses */
+  struct bp_store_index *stores; /* pairs.c */
+  uint32_t *held; /* locks.c: per event, BP_HELD_MAX locks held there (BP_NO_OBJECT: none) */
+  bp_vec *spawned, *joined; /* threads.c: per function, the names of the threads it starts, joins */
+  uint32_t *after_spawn;    /* per event, bit i: it can run after the start of thread i */
+  uint32_t *before_join;    /* per event, bit i: it can run before (or without) joining thread i */
+  struct bp_concurrency *concurrency; /* concurrency.c */
+} bp_analysis;
+
+/* analysis.c: sets up a run: the threads, the concurrency evidence, the
+ * orderings of every function that may run concurrently, the locks held at
+ * each access; bp_analysis_end frees it all but the candidates. */
+void bp_analysis_begin(bp_analysis *analysis, const bp_engine *engine, const bp_options *options);
+void bp_analysis_end(bp_analysis *analysis);
+/* Marks the barrier events of an ordering's path as paired. */
+void bp_mark_paired(bp_analysis *analysis, uint32_t barrier);
+/* The whole program is analysed: unpaired-barrier runs only then, so a
+ * name missing from the program is missing, not in another file. */
+bool bp_whole_program(const bp_analysis *analysis);
+
+/* ordering.c: the orderings of every function that may run concurrently,
+ * sorted as `orderings` says; then those from `first_object` to
+ * `second_object` are [*begin, end), and the call returns end. */
+void bp_collect_program_orderings(bp_analysis *analysis);
+size_t bp_orderings_between(const bp_analysis *analysis, uint32_t first_object,
+                            uint32_t second_object, size_t *begin);
+
+/* candidates.c: the sink of the rules. A new zeroed candidate of `rule`, or
+ * NULL when the rule is disabled. */
+bp_finding *bp_add_candidate(bp_analysis *analysis, bp_rule rule);
+/* A stale-annotation candidate for annotation `index` (the rule and the
+ * suppressions both report them): `barrier` is the one it stands beside
+ * (BP_NO_EVENT: none), `partner` one it names (NULL: none). */
+void bp_add_annotation_candidate(bp_analysis *analysis, uint32_t index,
+                                 bp_annotation_problem problem, uint32_t barrier,
+                                 const bp_side *partner, uint32_t other_partners);
+
+/* locks.c: the locks held at each access, and whether one lock is held at
+ * all of `events`. */
+#define BP_HELD_MAX 2
+void bp_compute_held_locks(bp_analysis *analysis);
+bool bp_hold_common_lock(const bp_analysis *analysis, const uint32_t *events, size_t count);
+
+/* threads.c: whether `event` can only run before its function starts a
+ * thread running function `thread`, or only after it joined one. */
+void bp_compute_threads(bp_analysis *analysis);
+void bp_free_threads(bp_analysis *analysis);
+bool bp_before_thread(const bp_analysis *analysis, uint32_t event, uint32_t thread);
+bool bp_after_thread(const bp_analysis *analysis, uint32_t event, uint32_t thread);
+/* Whether `event`'s function starts threads and `event` runs before them all. */
+bool bp_before_all_threads(const bp_analysis *analysis, uint32_t event);
+
+/* concurrency.c: the evidence that two functions run at the same time. */
+void bp_compute_concurrency(bp_analysis *analysis); /* after bp_compute_threads */
+void bp_free_concurrency(bp_analysis *analysis);
+/* A barrier, a marked access or a thread start naming it. */
+bool bp_may_run_concurrently(const bp_analysis *analysis, uint32_t function);
+/* Both are entries of threads the program starts. */
+bool bp_thread_entries(const bp_analysis *analysis, uint32_t f, uint32_t g);
+/* f and g pair barriers with barriers somewhere. */
+void bp_add_partners(bp_analysis *analysis, uint32_t f, uint32_t g);
+bool bp_are_partners(bp_analysis *analysis, uint32_t f, uint32_t g);
+/* `function` loads `object` with an unmarked access somewhere. */
+bool bp_loads_plainly(const bp_analysis *analysis, uint32_t function, uint32_t object);
+/* f and g both store `object` and one of them also reads it plainly: a
+ * single-writer design, whose writers something else serialises. */
+bool bp_serialised_writers(const bp_analysis *analysis, uint32_t f, uint32_t g, uint32_t object);
+
+/* pairs.c: orderings that mirror each other across functions. After
+ * bp_analysis_begin and before the rules, bp_pair_barriers finds every pair
+ * of barriered sides that can meet, records it in `barrier_pairs` and
+ * makes its two functions partners. */
+void bp_pair_barriers(bp_analysis *analysis);
+void bp_free_pairs(bp_analysis *analysis);
+/* The pair's objects, accesses and functions can meet at all. */
+bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_ordering *cpu1);
+/* The scenario of the pair, with `cpu0` as CPU 0. */
+int bp_pair_scenario(const bp_ordering *cpu0, const bp_ordering *cpu1);
+/* Calls `visit` for every two orderings of different functions that
+ * mirror each other, each unordered pair once. */
+typedef void (*bp_mirror_visitor)(bp_analysis *analysis, const bp_ordering *cpu0,
+                                  const bp_ordering *cpu1);
+void bp_for_each_mirror(bp_analysis *analysis, bp_mirror_visitor visit);
+
+#endif

@@ -1,0 +1,209 @@
+/* Pairs orderings across functions: function F orders X before Y, function G
+ * orders Y before X. Orderings are sorted by their objects, so each one finds
+ * its mirror by binary search, never by a pass over all pairs. The pairs
+ * whose two sides both have a barrier are the evidence that F and G run
+ * concurrently (concurrency.c's partners); the rules judge each side of them
+ * (rules/missing_barrier.c, rules/missing_access_once.c). */
+#include "analysis/analysis.h"
+
+#include <stdlib.h>
+
+typedef struct {
+  uint32_t object, function;
+} store_record;
+
+/* The functions that store each object after the program starts threads. */
+struct bp_store_index {
+  store_record *stores; /* sorted, unique */
+  size_t count;
+};
+
+static int compare_stores(const void *left, const void *right) {
+  const store_record *a = left, *b = right;
+  if (a->object != b->object)
+    return a->object < b->object ? -1 : 1;
+  if (a->function != b->function)
+    return a->function < b->function ? -1 : 1;
+  return 0;
+}
+
+static struct bp_store_index *index_stores(const bp_analysis *analysis) {
+  const bp_engine *engine = analysis->engine;
+  bp_vec stores;
+  bp_vec_init(&stores, sizeof(store_record));
+  for (uint32_t id = 0; id < bp_event_count(engine); id++) {
+    const bp_event *event = bp_event_get(engine, id);
+    /* a store made before any thread starts is no third CPU's */
+    if (event->type == BP_EVENT_ACCESS && event->kind == BP_ACCESS_STORE &&
+        !bp_before_all_threads(analysis, id))
+      *(store_record *)bp_vec_push(&stores) = (store_record){event->object, event->function};
+  }
+  if (stores.count)
+    qsort(stores.items, stores.count, sizeof(store_record), compare_stores);
+  size_t unique = 0;
+  store_record *items = stores.items;
+  for (size_t i = 0; i < stores.count; i++) {
+    if (unique == 0 || compare_stores(&items[unique - 1], &items[i]) != 0)
+      items[unique++] = items[i];
+  }
+  struct bp_store_index *index = malloc(sizeof *index);
+  if (!index)
+    abort();
+  *index = (struct bp_store_index){items, unique};
+  return index;
+}
+
+void bp_free_pairs(bp_analysis *analysis) {
+  if (!analysis->stores)
+    return;
+  free(analysis->stores->stores);
+  free(analysis->stores);
+  analysis->stores = NULL;
+}
+
+/* The functions other than f and g that store `object`: how many (counting
+ * to two) and the first. */
+static size_t storers_elsewhere(const bp_analysis *analysis, uint32_t object, uint32_t f,
+                                uint32_t g, uint32_t *first) {
+  const struct bp_store_index *index = analysis->stores;
+  size_t low = 0, high = index->count;
+  while (low < high) {
+    size_t middle = (low + high) / 2;
+    if (index->stores[middle].object < object)
+      low = middle + 1;
+    else
+      high = middle;
+  }
+  size_t count = 0;
+  for (size_t i = low; i < index->count && index->stores[i].object == object && count < 2; i++) {
+    uint32_t function = index->stores[i].function;
+    if (function != f && function != g && (count == 0 || function != *first)) {
+      if (count == 0)
+        *first = function;
+      count++;
+    }
+  }
+  return count;
+}
+
+/* An object that neither side stores needs a third function to store it, or
+ * the pair orders nothing (the article's CPU 2 and CPU 3). */
+static bool stored_elsewhere(const bp_analysis *analysis, uint32_t object, uint32_t f, uint32_t g) {
+  uint32_t first;
+  return storers_elsewhere(analysis, object, f, g, &first) > 0;
+}
+
+/* Two accesses to memory not yet published: nobody else sees their order. */
+static bool unpublished_side(const bp_engine *engine, const bp_ordering *side) {
+  return bp_event_get(engine, side->first)->unpublished &&
+         bp_event_get(engine, side->second)->unpublished;
+}
+
+static bool own_instances(const bp_engine *engine, uint32_t a, uint32_t b) {
+  return bp_event_get(engine, a)->thread_own && bp_event_get(engine, b)->thread_own;
+}
+
+static bool read_modify_write(const bp_engine *engine, uint32_t event) {
+  const bp_primitive *primitive = bp_primitive_get(bp_event_get(engine, event)->primitive);
+  return primitive && primitive->op == BP_OP_RMW;
+}
+
+/* Two writers of one object that the code serialises some other way: a
+ * writer that reads the object plainly assumes nobody else stores it
+ * meanwhile (a single-writer design: RCU updaters, Concurrency Kit's
+ * structures, whose writers the caller serialises), unless the pair's
+ * stores of it are read-modify-writes (lock-free writers that do race).
+ * Two writers that really race mark their stores and never read plainly
+ * what they share. */
+static bool serialised_writers(const bp_analysis *analysis, const bp_ordering *cpu0,
+                               const bp_ordering *cpu1) {
+  const bp_engine *engine = analysis->engine;
+  const struct {
+    uint32_t object, access0, access1;
+  } shared[2] = {
+      {cpu0->first_object, cpu0->first, cpu1->second},
+      {cpu0->second_object, cpu0->second, cpu1->first},
+  };
+  for (int i = 0; i < 2; i++) {
+    if (!read_modify_write(engine, shared[i].access0) &&
+        !read_modify_write(engine, shared[i].access1) &&
+        bp_serialised_writers(analysis, cpu0->function, cpu1->function, shared[i].object))
+      return true;
+  }
+  return false;
+}
+
+bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_ordering *cpu1) {
+  bool x0 = cpu0->first_kind == BP_ACCESS_STORE, y0 = cpu0->second_kind == BP_ACCESS_STORE;
+  bool y1 = cpu1->first_kind == BP_ACCESS_STORE, x1 = cpu1->second_kind == BP_ACCESS_STORE;
+  if (!x0 && !x1 && !stored_elsewhere(analysis, cpu0->first_object, cpu0->function, cpu1->function))
+    return false;
+  if (!y0 && !y1 &&
+      !stored_elsewhere(analysis, cpu0->second_object, cpu0->function, cpu1->function))
+    return false;
+  /* Two readers (IRIW) disagree only on the order of two independent
+   * stores: when one function is the only other writer of both objects, its
+   * own pairing with each reader is what orders them. */
+  uint32_t x_writer, y_writer;
+  if (!x0 && !x1 && !y0 && !y1 &&
+      storers_elsewhere(analysis, cpu0->first_object, cpu0->function, cpu1->function, &x_writer) ==
+          1 &&
+      storers_elsewhere(analysis, cpu0->second_object, cpu0->function, cpu1->function, &y_writer) ==
+          1 &&
+      x_writer == y_writer)
+    return false;
+  if (unpublished_side(analysis->engine, cpu0) || unpublished_side(analysis->engine, cpu1))
+    return false; /* initialisation before publication */
+  if (own_instances(analysis->engine, cpu0->first, cpu1->second) ||
+      own_instances(analysis->engine, cpu0->second, cpu1->first))
+    return false; /* each thread's own thread-local instance: not one object */
+  if (bp_before_thread(analysis, cpu0->first, cpu1->function) ||
+      bp_before_thread(analysis, cpu1->first, cpu0->function) ||
+      bp_after_thread(analysis, cpu0->second, cpu1->function) ||
+      bp_after_thread(analysis, cpu1->second, cpu0->function))
+    return false; /* one side started the other's thread after its first access, or
+                     joined it before its second */
+  uint32_t accesses[4] = {cpu0->first, cpu0->second, cpu1->first, cpu1->second};
+  if (bp_hold_common_lock(analysis, accesses, 4))
+    return false; /* critical sections of one lock: never at the same time */
+  return !serialised_writers(analysis, cpu0, cpu1);
+}
+
+int bp_pair_scenario(const bp_ordering *cpu0, const bp_ordering *cpu1) {
+  bool x0 = cpu0->first_kind == BP_ACCESS_STORE, y0 = cpu0->second_kind == BP_ACCESS_STORE;
+  bool y1 = cpu1->first_kind == BP_ACCESS_STORE, x1 = cpu1->second_kind == BP_ACCESS_STORE;
+  return bp_scenario_number(x0, y0, y1, x1);
+}
+
+void bp_for_each_mirror(bp_analysis *analysis, bp_mirror_visitor visit) {
+  const bp_vec *orderings = &analysis->orderings;
+  for (size_t i = 0; i < orderings->count; i++) {
+    const bp_ordering *cpu0 = bp_vec_at(orderings, i);
+    if (cpu0->first_object > cpu0->second_object)
+      continue; /* each unordered pair once: from the side with the lower object first */
+    size_t j;
+    size_t end = bp_orderings_between(analysis, cpu0->second_object, cpu0->first_object, &j);
+    for (; j < end; j++) {
+      const bp_ordering *cpu1 = bp_vec_at(orderings, j);
+      if (cpu1->function != cpu0->function)
+        visit(analysis, cpu0, cpu1);
+    }
+  }
+}
+
+/* Barriers that pair with barriers, which also say which functions run
+ * concurrently. */
+static void pair_if_barriered(bp_analysis *analysis, const bp_ordering *cpu0,
+                              const bp_ordering *cpu1) {
+  if (!cpu0->strength || !cpu1->strength || !bp_can_pair(analysis, cpu0, cpu1))
+    return;
+  bp_add_partners(analysis, cpu0->function, cpu1->function);
+  const bp_ordering *first = analysis->orderings.items;
+  *(bp_barrier_pair *)bp_vec_push(&analysis->barrier_pairs) = (bp_barrier_pair){
+      (size_t)(cpu0 - first), (size_t)(cpu1 - first), bp_pair_scenario(cpu0, cpu1)};
+}
+
+void bp_pair_barriers(bp_analysis *analysis) {
+  analysis->stores = index_stores(analysis);
+  bp_for_each_mirror(analysis, pair_if_barriered);
+}

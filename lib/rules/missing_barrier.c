@@ -1,0 +1,93 @@
+/* missing-barrier and weak-barrier of a pair: function F orders X before Y,
+ * function G orders Y before X (analysis/pairs.c). The four access kinds
+ * give the scenario, the scenario gives the barrier each side needs; a side
+ * with no barrier misses one, a side with too weak a barrier has a weak
+ * one. Both rules come from this one comparison of a side with its need;
+ * weak_barrier.c holds weak-barrier's other check, of a barrier alone. */
+#include "rules/rules.h"
+
+static bp_side side_of(const bp_ordering *ordering) {
+  return (bp_side){ordering->function, ordering->first, ordering->second, ordering->barrier,
+                   ordering->strength};
+}
+
+/* `scenario` has `side` as CPU 0. */
+static void check_side(bp_analysis *analysis, const bp_ordering *side, const bp_ordering *partner,
+                       int scenario) {
+  unsigned need = bp_scenario_need(scenario, 0);
+  if ((side->strength & need) == need)
+    return;
+  bp_rule rule = side->strength ? BP_RULE_WEAK_BARRIER : BP_RULE_MISSING_BARRIER;
+  bp_finding *finding = bp_add_candidate(analysis, rule);
+  if (!finding)
+    return;
+  finding->at = rule == BP_RULE_WEAK_BARRIER ? side->barrier : side->second;
+  finding->scenario = scenario;
+  finding->side = side_of(side);
+  finding->partner = side_of(partner);
+  finding->need = need;
+  finding->family = bp_event_family(
+      analysis->engine, rule == BP_RULE_WEAK_BARRIER ? side->barrier : partner->barrier);
+}
+
+static void check_sides(bp_analysis *analysis, const bp_ordering *cpu0, const bp_ordering *cpu1,
+                        int scenario) {
+  check_side(analysis, cpu0, cpu1, scenario);
+  check_side(analysis, cpu1, cpu0, bp_scenario_mirror(scenario));
+}
+
+static bool marked(const bp_engine *engine, uint32_t event) {
+  return bp_event_get(engine, event)->marked;
+}
+
+/* Rows where a third function's store takes part (the article's CPU 2 and
+ * CPU 3 columns). */
+static bool needs_third_cpu(int scenario) {
+  const bp_scenario *row = bp_scenario_get(scenario);
+  return row && ((row->code[2] && row->code[2][0]) || (row->code[3] && row->code[3][0]));
+}
+
+/* A side with no barrier is a missing barrier only where the code says
+ * that it runs against the barriered side: it marks both accesses (the
+ * programmer said "this races"), or the two functions are the entries of
+ * threads. In a row of two CPUs (where no third function's store takes
+ * part), weaker evidence is enough: the side marks the flag of a message whose payload may stay
+ * plain (a marked load first, or a marked store second), or marks one access and the two functions
+ * pair barriers elsewhere. */
+static bool races_with(bp_analysis *analysis, const bp_ordering *unordered,
+                       const bp_ordering *ordered, int scenario) {
+  const bp_engine *engine = analysis->engine;
+  bool first = marked(engine, unordered->first), second = marked(engine, unordered->second);
+  if ((first && second) || bp_thread_entries(analysis, unordered->function, ordered->function))
+    return true;
+  if (needs_third_cpu(scenario))
+    return false;
+  bool flag_marked = (first && unordered->first_kind == BP_ACCESS_LOAD) ||
+                     (second && unordered->second_kind == BP_ACCESS_STORE);
+  return flag_marked ||
+         ((first || second) && bp_are_partners(analysis, unordered->function, ordered->function));
+}
+
+/* A barriered side against one with no barrier. */
+static void check_missing_barrier(bp_analysis *analysis, const bp_ordering *cpu0,
+                                  const bp_ordering *cpu1) {
+  if (!cpu0->strength == !cpu1->strength)
+    return;
+  const bp_ordering *unordered = cpu0->strength ? cpu1 : cpu0;
+  const bp_ordering *ordered = cpu0->strength ? cpu0 : cpu1;
+  int scenario = bp_pair_scenario(cpu0, cpu1);
+  if (!races_with(analysis, unordered, ordered, scenario) || !bp_can_pair(analysis, cpu0, cpu1))
+    return;
+  check_sides(analysis, cpu0, cpu1, scenario);
+}
+
+/* First the pairs of barriers, then the sides with no barrier, which need
+ * every partner that the pairs of barriers found. */
+void bp_check_missing_barriers(bp_analysis *analysis) {
+  for (size_t i = 0; i < analysis->barrier_pairs.count; i++) {
+    const bp_barrier_pair *pair = bp_vec_at(&analysis->barrier_pairs, i);
+    check_sides(analysis, bp_vec_at(&analysis->orderings, pair->cpu0),
+                bp_vec_at(&analysis->orderings, pair->cpu1), pair->scenario);
+  }
+  bp_for_each_mirror(analysis, check_missing_barrier);
+}

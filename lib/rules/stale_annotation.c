@@ -1,0 +1,154 @@
+/* stale-annotation: every annotation checked against what the analysis
+ * sees. A declared pairing beside no barrier, or naming a function that
+ * does not exist or has no barrier; a kernel-style comment naming a
+ * function that does not pair with the barrier. Suppressions that silence
+ * nothing are found where they are applied (findings/suppressions.c). */
+#include "rules/rules.h"
+
+#include <stdlib.h>
+
+static const bp_annotation_record *annotation_at(const bp_engine *engine, uint32_t index) {
+  return bp_vec_at(&engine->annotations, index);
+}
+
+enum { NO_FUNCTION_NAMED, FUNCTION_WITHOUT_BARRIER, FUNCTION_WITH_BARRIER };
+
+typedef struct {
+  bp_analysis *analysis;
+  const bp_engine *engine;
+  bp_vec entries;
+  unsigned char *by_name; /* per names id: NO_FUNCTION_NAMED... */
+} checker;
+
+static void index_functions(checker *c) {
+  const bp_engine *engine = c->engine;
+  c->by_name = calloc(engine->names.strings.count + 1, 1);
+  if (!c->by_name)
+    abort();
+  for (size_t f = 0; f < engine->functions.count; f++) {
+    const bp_function *function = bp_vec_at(&engine->functions, f);
+    if (c->by_name[function->name] == NO_FUNCTION_NAMED)
+      c->by_name[function->name] = FUNCTION_WITHOUT_BARRIER;
+  }
+  for (uint32_t id = 0; id < bp_event_count(engine); id++) {
+    const bp_event *event = bp_event_get(engine, id);
+    if (bp_is_barrier(engine, id) && event->function < engine->functions.count) {
+      const bp_function *function = bp_vec_at(&engine->functions, event->function);
+      c->by_name[function->name] = FUNCTION_WITH_BARRIER;
+    }
+  }
+}
+
+static int function_state(const checker *c, uint32_t name) {
+  const char *text = bp_interner_get(&c->engine->names, name);
+  uint32_t id = *text ? bp_interner_find(&c->engine->names, text) : UINT32_MAX;
+  return id == UINT32_MAX ? NO_FUNCTION_NAMED : c->by_name[id];
+}
+
+static void report(checker *c, uint32_t index, bp_annotation_problem problem, uint32_t barrier,
+                   const bp_side *partner, uint32_t other_partners) {
+  bp_add_annotation_candidate(c->analysis, index, problem, barrier, partner, other_partners);
+}
+
+/* The functions whose sites mirror `barrier`'s: for X before it and Y after
+ * it, a function that orders Y before X. One side of each, in `partners`. */
+static void partners_of(const checker *c, uint32_t barrier, bp_vec *partners) {
+  const bp_engine *engine = c->engine;
+  uint32_t own = bp_event_get(engine, barrier)->function;
+  bp_vec before, after;
+  bp_vec_init(&before, sizeof(uint32_t));
+  bp_vec_init(&after, sizeof(uint32_t));
+  bp_accesses_around(engine, barrier, false, &before);
+  bp_accesses_around(engine, barrier, true, &after);
+  for (size_t i = 0; i < before.count; i++) {
+    uint32_t x = bp_event_get(engine, *(uint32_t *)bp_vec_at(&before, i))->object;
+    for (size_t k = 0; k < after.count; k++) {
+      uint32_t y = bp_event_get(engine, *(uint32_t *)bp_vec_at(&after, k))->object;
+      size_t j;
+      size_t end = bp_orderings_between(c->analysis, y, x, &j);
+      for (; j < end; j++) {
+        const bp_ordering *o = bp_vec_at(&c->analysis->orderings, j);
+        bool known = o->function == own;
+        for (size_t p = 0; p < partners->count && !known; p++)
+          known = ((bp_side *)bp_vec_at(partners, p))->function == o->function;
+        if (!known)
+          *(bp_side *)bp_vec_push(partners) =
+              (bp_side){o->function, o->first, o->second, o->barrier, o->strength};
+      }
+    }
+  }
+  bp_vec_free(&before);
+  bp_vec_free(&after);
+}
+
+static bool named(const checker *c, const bp_annotation_record *annotation, uint32_t function) {
+  const bp_function *f = bp_vec_at(&c->engine->functions, function);
+  return f->name ==
+         bp_interner_find(&c->engine->names, bp_interner_get(&c->engine->names, annotation->name));
+}
+
+static void check_declared(checker *c, uint32_t index, const bp_vec *barriers) {
+  const bp_annotation_record *annotation = annotation_at(c->engine, index);
+  if (!barriers->count) {
+    report(c, index, BP_PROBLEM_BESIDE_NO_BARRIER, BP_NO_EVENT, NULL, 0);
+    return;
+  }
+  uint32_t barrier = *(uint32_t *)bp_vec_at(barriers, 0);
+  int state = function_state(c, annotation->name);
+  bool unnamed = !*bp_interner_get(&c->engine->names, annotation->name);
+  if (unnamed || (state == NO_FUNCTION_NAMED && bp_whole_program(c->analysis)))
+    report(c, index, BP_PROBLEM_NO_SUCH_FUNCTION, barrier, NULL, 0);
+  else if (state == FUNCTION_WITHOUT_BARRIER)
+    report(c, index, BP_PROBLEM_PARTNER_HAS_NO_BARRIER, barrier, NULL, 0);
+}
+
+/* A kernel-style comment: quiet when the function it names is not in the
+ * analysed code, is the barrier's own, or pairs with one of its barriers. */
+static void check_comment(checker *c, uint32_t index, const bp_vec *barriers) {
+  const bp_annotation_record *annotation = annotation_at(c->engine, index);
+  if (!barriers->count)
+    return;
+  uint32_t barrier = *(uint32_t *)bp_vec_at(barriers, 0);
+  int state = function_state(c, annotation->name);
+  if (state == NO_FUNCTION_NAMED ||
+      named(c, annotation, bp_event_get(c->engine, barrier)->function))
+    return;
+  if (state == FUNCTION_WITHOUT_BARRIER) {
+    report(c, index, BP_PROBLEM_PARTNER_HAS_NO_BARRIER, barrier, NULL, 0);
+    return;
+  }
+  bp_vec partners;
+  bp_vec_init(&partners, sizeof(bp_side));
+  for (size_t b = 0; b < barriers->count; b++)
+    partners_of(c, *(uint32_t *)bp_vec_at(barriers, b), &partners);
+  bool listed = false;
+  for (size_t p = 0; p < partners.count && !listed; p++)
+    listed = named(c, annotation, ((bp_side *)bp_vec_at(&partners, p))->function);
+  if (partners.count && !listed)
+    report(c, index, BP_PROBLEM_NOT_A_PARTNER, barrier, bp_vec_at(&partners, 0),
+           (uint32_t)partners.count - 1);
+  bp_vec_free(&partners);
+}
+
+void bp_check_stale_annotations(bp_analysis *analysis) {
+  const bp_engine *engine = analysis->engine;
+  if (!engine->annotations.count || analysis->options->disabled[BP_RULE_STALE_ANNOTATION])
+    return;
+  checker c = {analysis, engine, bp_events_by_line(engine), NULL};
+  index_functions(&c);
+  bp_vec barriers;
+  bp_vec_init(&barriers, sizeof(uint32_t));
+  for (uint32_t a = 0; a < engine->annotations.count; a++) {
+    const bp_annotation_record *annotation = annotation_at(engine, a);
+    if (annotation->kind == BP_ANNOTATION_IGNORE)
+      continue;
+    bp_barriers_beside(engine, &c.entries, annotation, &barriers);
+    if (annotation->kind == BP_ANNOTATION_PAIRS_WITH)
+      check_declared(&c, a, &barriers);
+    else
+      check_comment(&c, a, &barriers);
+  }
+  bp_vec_free(&barriers);
+  bp_vec_free(&c.entries);
+  free(c.by_name);
+}
