@@ -86,6 +86,33 @@ static size_t storers_elsewhere(const bp_analysis *analysis, uint32_t object, ui
   return count;
 }
 
+static bool stores(const struct bp_store_index *index, uint32_t object, uint32_t function) {
+  store_record key = {object, function};
+  return index->count &&
+         bsearch(&key, index->stores, index->count, sizeof key, compare_stores) != NULL;
+}
+
+/* A function other than f and g that stores `object` and not `other`: a
+ * writer independent of `other`'s writers. */
+static bool independent_writer(const bp_analysis *analysis, uint32_t object, uint32_t other,
+                               uint32_t f, uint32_t g) {
+  const struct bp_store_index *index = analysis->stores;
+  size_t low = 0, high = index->count;
+  while (low < high) {
+    size_t middle = (low + high) / 2;
+    if (index->stores[middle].object < object)
+      low = middle + 1;
+    else
+      high = middle;
+  }
+  for (size_t i = low; i < index->count && index->stores[i].object == object; i++) {
+    uint32_t function = index->stores[i].function;
+    if (function != f && function != g && !stores(index, other, function))
+      return true;
+  }
+  return false;
+}
+
 /* An object that neither side stores needs a third function to store it, or
  * the pair orders nothing (the article's CPU 2 and CPU 3). */
 static bool stored_elsewhere(const bp_analysis *analysis, uint32_t object, uint32_t f, uint32_t g) {
@@ -142,15 +169,14 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
       !stored_elsewhere(analysis, cpu0->second_object, cpu0->function, cpu1->function))
     return false;
   /* Two readers (IRIW) disagree only on the order of two independent
-   * stores: when one function is the only other writer of both objects, its
-   * own pairing with each reader is what orders them. */
-  uint32_t x_writer, y_writer;
+   * stores: a writer of x that does not write y, and one of y that does not
+   * write x. Where every writer writes both, the writers' own pairing with
+   * each reader is what orders them. */
   if (!x0 && !x1 && !y0 && !y1 &&
-      storers_elsewhere(analysis, cpu0->first_object, cpu0->function, cpu1->function, &x_writer) ==
-          1 &&
-      storers_elsewhere(analysis, cpu0->second_object, cpu0->function, cpu1->function, &y_writer) ==
-          1 &&
-      x_writer == y_writer)
+      (!independent_writer(analysis, cpu0->first_object, cpu0->second_object, cpu0->function,
+                           cpu1->function) ||
+       !independent_writer(analysis, cpu0->second_object, cpu0->first_object, cpu0->function,
+                           cpu1->function)))
     return false;
   if (unpublished_side(analysis->engine, cpu0) || unpublished_side(analysis->engine, cpu1))
     return false; /* initialisation before publication */
