@@ -71,6 +71,8 @@ bool isOpaque(const bp_primitive &primitive) {
 struct UnitState {
   // Whether a function uses a table primitive.
   llvm::DenseMap<const FunctionDecl *, bool> primitiveUsers;
+  // What each helper's return values read (lowering.cpp's returnedObjects).
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<uint32_t, 2>> returnedObjects;
   // Whether a function returns only memory it has just allocated.
   llvm::DenseMap<const FunctionDecl *, bool> allocators;
   // The thread function a pthread_t variable (or array) was started with.
@@ -142,7 +144,6 @@ private:
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> localAssignments;
   // By CFG block: the objects whose checked values decide that it runs.
   std::vector<llvm::SmallVector<uint32_t, 2>> blockGuards;
-  mutable llvm::SmallPtrSet<const FunctionDecl *, 4> helpersRead; // ends recursion
   mutable llvm::DenseMap<FileID, uint32_t> engineFiles;
   mutable llvm::DenseMap<FileID, std::optional<MacroHit>> outermostByExpansion;
 
@@ -732,13 +733,28 @@ private:
       // A helper's value is what its returns read (`if (ring_full(r))`).
       const FunctionDecl *callee = call->getDirectCallee();
       const FunctionDecl *definition = callee ? callee->getDefinition() : nullptr;
-      if (definition && definition->hasBody() && helpersRead.insert(definition).second) {
-        collectReturnedObjects(definition->getBody(), objects);
-        helpersRead.erase(definition);
-      }
+      if (definition && definition->hasBody())
+        for (uint32_t object : returnedObjects(definition))
+          addUnique(objects, object);
     }
     for (const Stmt *child : statement->children())
       collectObjectsRead(child, objects);
+  }
+
+  // What a helper's returns read, worked out once per translation unit;
+  // empty while being worked out, which ends recursion.
+  const llvm::SmallVector<uint32_t, 2> &returnedObjects(const FunctionDecl *definition) const {
+    auto [known, added] = unit.returnedObjects.try_emplace(definition);
+    if (!added)
+      return known->second;
+    // The helper's own locals carry what its returns read.
+    FunctionLowering helper(context, engine, files, unit);
+    helper.function = definition;
+    helper.collectMacroUses(definition->getBody());
+    helper.collectLocalSources(definition->getBody());
+    llvm::SmallVector<uint32_t, 2> objects;
+    helper.collectReturnedObjects(definition->getBody(), objects);
+    return unit.returnedObjects[definition] = objects;
   }
 
   void collectReturnedObjects(const Stmt *statement,

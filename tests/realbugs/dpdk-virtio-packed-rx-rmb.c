@@ -17,10 +17,6 @@
 // RUN: %barrierpair %s -fplugin-arg-barrierpair-primitives=%source/share/primitives/dpdk.def -Xclang -verify=before
 // RUN: %barrierpair %s -fplugin-arg-barrierpair-primitives=%source/share/primitives/dpdk.def -DFIXED -Xclang -verify=fixed
 // fixed-no-diagnostics
-// XFAIL: *
-// (not yet: nothing is reported: the load of the flags in the helper
-// 'desc_is_used', a volatile load that uses no primitive, is not seen at the
-// call; with the load written inline the bug is reported as expected)
 #include "Inputs/dpdk.h"
 
 #define VRING_DESC_F_AVAIL (1 << 7)
