@@ -92,6 +92,8 @@ uint32_t bp_interner_find(const bp_interner *interner, const char *string);
 /* program.c: the family of the primitive of `event` (liburcu when none):
  * how fix-its spell what they add. */
 bp_family bp_event_family(const bp_engine *engine, uint32_t event);
+/* program.c: `event` is the load or the store of a read-modify-write. */
+bool bp_read_modify_write(const bp_engine *engine, uint32_t event);
 
 /* annotation_places.c: where annotations stand among the program's
  * accesses and barriers, for the rules and suppressions that read them. */

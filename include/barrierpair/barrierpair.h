@@ -120,7 +120,12 @@ enum {
    * A barrier event carries one of these with BP_STRENGTH_FULL. */
   BP_STRENGTH_RELEASE = 8,
   BP_STRENGTH_ACQUIRE = 16,
-  BP_STRENGTH_CONSUME = 32
+  BP_STRENGTH_CONSUME = 32,
+  /* What an acquire or a release orders: loads and stores both ways, but
+   * only for the threads that read from each other, not cumulatively as a
+   * full barrier does: enough where at most one link of a pair's or a
+   * cycle's communication is not a reads-from (rules/missing_barrier.c). */
+  BP_STRENGTH_LOCAL = 64
 };
 /* The part of a barrier event's strength that orders memory. */
 #define BP_STRENGTH_ORDER(strength) ((strength) & BP_STRENGTH_FULL)
@@ -153,6 +158,7 @@ int bp_scenario_number(bool x0_store, bool y0_store, bool y1_store, bool x1_stor
 int bp_scenario_mirror(int number);
 /* The strength CPU `cpu` (0 or 1) of `number` needs. */
 unsigned bp_scenario_need(int number, int cpu);
+
 
 /* ---- Rules ---- */
 

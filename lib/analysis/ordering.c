@@ -96,7 +96,10 @@ static bool cross_barrier(const propagation *p, path_state *state, uint32_t id,
       return false;
   }
   bool first = state->phase == BEFORE_BARRIER;
-  state->strength |= BP_STRENGTH_ORDER(strength);
+  if (strength & (BP_STRENGTH_RELEASE | BP_STRENGTH_ACQUIRE | BP_STRENGTH_CONSUME))
+    state->strength |= BP_STRENGTH_LOADS | BP_STRENGTH_STORES | BP_STRENGTH_LOCAL;
+  else
+    state->strength |= BP_STRENGTH_ORDER(strength);
   state->barrier = id;
   state->phase = IN_BARRIER_GROUP;
   bool release = strength & BP_STRENGTH_RELEASE, consume = strength & BP_STRENGTH_CONSUME;
@@ -177,7 +180,7 @@ static void add_reached_orderings(const propagation *p, uint32_t function_index,
     ordering->second_kind = to->kind;
     ordering->strength = p->reached[local].strength;
     ordering->barrier = p->reached[local].strength ? p->reached[local].barrier : BP_NO_EVENT;
-    if (p->dependent[local] && ordering->strength != BP_STRENGTH_FULL) {
+    if (p->dependent[local] && (ordering->strength & BP_STRENGTH_FULL) != BP_STRENGTH_FULL) {
       /* the dependency orders it; messages name the load it depends on */
       ordering->strength = BP_STRENGTH_FULL;
       ordering->barrier = source;

@@ -130,11 +130,6 @@ static bool own_instances(const bp_engine *engine, uint32_t a, uint32_t b) {
   return bp_event_get(engine, a)->thread_own && bp_event_get(engine, b)->thread_own;
 }
 
-static bool read_modify_write(const bp_engine *engine, uint32_t event) {
-  const bp_primitive *primitive = bp_primitive_get(bp_event_get(engine, event)->primitive);
-  return primitive && primitive->op == BP_OP_RMW;
-}
-
 /* Two writers of one object that the code serialises some other way: a
  * writer that reads the object plainly assumes nobody else stores it
  * meanwhile (a single-writer design: RCU updaters, Concurrency Kit's
@@ -152,8 +147,8 @@ static bool serialised_writers(const bp_analysis *analysis, const bp_ordering *c
       {cpu0->second_object, cpu0->second, cpu1->first},
   };
   for (int i = 0; i < 2; i++) {
-    if (!read_modify_write(engine, shared[i].access0) &&
-        !read_modify_write(engine, shared[i].access1) &&
+    if (!bp_read_modify_write(engine, shared[i].access0) &&
+        !bp_read_modify_write(engine, shared[i].access1) &&
         bp_serialised_writers(analysis, cpu0->function, cpu1->function, shared[i].object))
       return true;
   }

@@ -301,6 +301,11 @@ const char *bp_file_path(const bp_engine *engine, uint32_t file) {
   return bp_interner_get(&engine->files, file);
 }
 
+bool bp_read_modify_write(const bp_engine *engine, uint32_t event) {
+  const bp_primitive *primitive = bp_primitive_get(bp_event_get(engine, event)->primitive);
+  return primitive && primitive->op == BP_OP_RMW;
+}
+
 /* An event with no primitive (an access to an _Atomic object) is spelled
  * in the family of the other primitives of its function, and in C11's when
  * it has none: never in a library's that the code does not use. */

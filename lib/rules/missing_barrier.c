@@ -12,11 +12,32 @@ static bp_side side_of(const bp_ordering *ordering) {
 }
 
 /* `scenario` has `side` as CPU 0. */
+/* Release and acquire order only for the functions that read from each
+ * other (LKMM: they are not cumulative): enough when at most one of the
+ * pair's two links is not a reads-from. A store read by the other side is
+ * one, and so is a store that the other side's read-modify-write overwrites
+ * (it reads the latest value). Store buffering, R and IRIW need full
+ * barriers. */
+static bool reads_from(const bp_engine *engine, uint32_t from, uint32_t to) {
+  const bp_event *source = bp_event_get(engine, from), *target = bp_event_get(engine, to);
+  return source->kind == BP_ACCESS_STORE &&
+         (target->kind == BP_ACCESS_LOAD || bp_read_modify_write(engine, to));
+}
+
+static bool local_order_suffices(const bp_engine *engine, const bp_ordering *side,
+                                 const bp_ordering *partner) {
+  int other_links = !reads_from(engine, side->second, partner->first) +
+                    !reads_from(engine, partner->second, side->first);
+  return other_links <= 1;
+}
+
 static void check_side(bp_analysis *analysis, const bp_ordering *side, const bp_ordering *partner,
                        int scenario) {
   unsigned need = bp_scenario_need(scenario, 0);
   if ((side->strength & need) == need)
     return;
+  if ((side->strength & BP_STRENGTH_LOCAL) && local_order_suffices(analysis->engine, side, partner))
+    return; /* release and acquire, where LKMM says they are enough */
   bp_rule rule = side->strength ? BP_RULE_WEAK_BARRIER : BP_RULE_MISSING_BARRIER;
   bp_finding *finding = bp_add_candidate(analysis, rule);
   if (!finding)

@@ -24,9 +24,29 @@ static bool communicates(bp_access_kind a, bp_access_kind b) {
   return a == BP_ACCESS_STORE || b == BP_ACCESS_STORE;
 }
 
-static bool weak_link(const bp_engine *engine, const bp_ordering *link) {
+/* An rmb or wmb on a cycle (the article's rule); or a release or an acquire
+ * on a cycle with two or more links that are not reads-from, where LKMM
+ * finds them only locally transitive. */
+static bool weak_link(const bp_engine *engine, const bp_ordering *link, int other_links) {
   const bp_event *barrier = bp_event_get(engine, link->barrier);
-  return barrier && !barrier->implicit && link->strength != BP_STRENGTH_FULL;
+  if (!barrier || barrier->type != BP_EVENT_BARRIER ||
+      (link->strength & BP_STRENGTH_FULL) == BP_STRENGTH_FULL)
+    return false;
+  return !barrier->implicit || ((link->strength & BP_STRENGTH_LOCAL) && other_links >= 2);
+}
+
+/* The links of the cycle that are not a store read by the next function
+ * (or overwritten by its read-modify-write, which reads the latest value). */
+static int links_not_reads_from(const search *s) {
+  int count = 0;
+  for (size_t i = 0; i < s->length; i++) {
+    const bp_ordering *link = ordering_at(s->analysis, s->path[i]);
+    const bp_ordering *next = ordering_at(s->analysis, s->path[(i + 1) % s->length]);
+    count += !(link->second_kind == BP_ACCESS_STORE &&
+               (next->first_kind == BP_ACCESS_LOAD ||
+                bp_read_modify_write(s->analysis->engine, next->first)));
+  }
+  return count;
 }
 
 /* The orderings are sorted by first object: one pass finds where each
@@ -81,9 +101,10 @@ static void report_cycle(search *s) {
   const bp_engine *engine = analysis->engine;
   for (size_t i = 0; i < s->length; i++)
     bp_mark_paired(analysis, ordering_at(analysis, s->path[i])->barrier);
+  int other_links = links_not_reads_from(s);
   for (size_t i = 0; i < s->length; i++) {
     const bp_ordering *link = ordering_at(analysis, s->path[i]);
-    if (!weak_link(engine, link))
+    if (!weak_link(engine, link, other_links))
       continue;
     bp_finding *finding = bp_add_candidate(analysis, BP_RULE_TRANSITIVE_WEAK_BARRIER);
     if (!finding)

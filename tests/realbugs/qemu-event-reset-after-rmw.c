@@ -34,7 +34,7 @@ extern void qemu_futex_wake(QemuEvent *ev);
 extern void qemu_futex_wait(QemuEvent *ev, unsigned value);
 
 void qemu_event_set(QemuEvent *ev) {
-  smp_mb(); // before-note {{'finish_work' orders the store to 'work_done' before the load of 'QemuEvent.value'}}
+  smp_mb(); // before-note 2 {{'finish_work' orders the store to 'work_done' before the load of 'QemuEvent.value'}}
   if (qatomic_read(&ev->value) != EV_SET) {
     if (qatomic_xchg(&ev->value, EV_SET) == EV_BUSY)
       qemu_futex_wake(ev);
@@ -42,7 +42,8 @@ void qemu_event_set(QemuEvent *ev) {
 }
 
 void qemu_event_reset(QemuEvent *ev) {
-  qatomic_or(&ev->value, EV_FREE);
+  qatomic_or(&ev->value, EV_FREE); // before-warning {{'qatomic_or()' is too weak to order the load of 'QemuEvent.value' before the load of 'work_done' in 'wait_for_work'}} \
+                                      before-note {{scenario 2}}
 #ifdef FIXED
   smp_mb__after_rmw();
 #endif
