@@ -306,31 +306,28 @@ bool bp_read_modify_write(const bp_engine *engine, uint32_t event) {
   return primitive && primitive->op == BP_OP_RMW;
 }
 
-/* An event with no primitive (an access to an _Atomic object) is spelled
- * in the family of the other primitives of its function, and in C11's when
- * it has none: never in a library's that the code does not use. */
+/* How fix-its for `event` are spelled: the family of the code it is in,
+ * not of one primitive. Kernel code that uses rcu_dereference() (a name
+ * liburcu shares) is kernel code; an access to an _Atomic object takes the
+ * family of its function's other primitives, and C11's when there are
+ * none: never a library's that the code does not use. */
 bp_family bp_event_family(const bp_engine *engine, uint32_t event) {
   const bp_event *e = event == BP_NO_EVENT ? NULL : bp_event_get(engine, event);
   if (!e)
     return BP_FAMILY_URCU;
-  const bp_primitive *primitive = bp_primitive_get(e->primitive);
-  if (primitive)
-    return primitive->family;
-  size_t count = bp_event_count(engine);
-  for (uint32_t step = 1; step < count; step++) {
-    for (int direction = -1; direction <= 1; direction += 2) {
-      int64_t id = (int64_t)event + direction * (int64_t)step;
-      if (id < 0 || (size_t)id >= count)
-        continue;
-      const bp_event *near = bp_event_get(engine, (uint32_t)id);
-      if (near->function != e->function)
-        continue;
-      if ((primitive = bp_primitive_get(near->primitive)) != NULL)
-        return primitive->family;
-    }
-    if ((event < step || bp_event_get(engine, event - step)->function != e->function) &&
-        (event + step >= count || bp_event_get(engine, event + step)->function != e->function))
-      break;
+  /* a function's events have contiguous ids */
+  uint32_t first = event, last = event, count = (uint32_t)bp_event_count(engine);
+  while (first > 0 && bp_event_get(engine, first - 1)->function == e->function)
+    first--;
+  while (last + 1 < count && bp_event_get(engine, last + 1)->function == e->function)
+    last++;
+  const bp_primitive *own = bp_primitive_get(e->primitive), *other = NULL;
+  for (uint32_t id = first; id <= last; id++) {
+    const bp_primitive *primitive = bp_primitive_get(bp_event_get(engine, id)->primitive);
+    if (primitive && primitive->family == BP_FAMILY_KERNEL)
+      return BP_FAMILY_KERNEL;
+    if (primitive && !other)
+      other = primitive;
   }
-  return BP_FAMILY_C11;
+  return own ? own->family : other ? other->family : BP_FAMILY_C11;
 }
