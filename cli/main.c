@@ -74,6 +74,9 @@ static const char usage_text[] =
     "  --changed-since <rev>     only the findings whose line, or a partner's line, changed\n"
     "                            since the git revision <rev> (a pull request's base)\n"
     "  --disable <rule>          turn a rule off (may be repeated)\n"
+    "  --model=article|lkmm      where the article is stricter than the Linux-kernel\n"
+    "                            memory model (rmb and wmb on a cycle with a full\n"
+    "                            barrier), follow LKMM with 'lkmm'\n"
     "  --strict-marking          missing-access-once flags every unmarked access of a\n"
     "                            paired site, payloads and private reads included\n"
     "  --primitives <file>       add the barriers and accesses <file> declares (may be repeated)\n"
@@ -203,6 +206,13 @@ static int parse_options(int argc, char **argv, int first, options *o) {
     }
     if (strcmp(argument, "--strict-marking") == 0) {
       o->analysis.strict_marking = true;
+      continue;
+    }
+    if ((value = option_value(argc, argv, &i, "--model", NULL, &matched)) || matched) {
+      if (!value || (strcmp(value, "lkmm") != 0 && strcmp(value, "article") != 0))
+        return usage_error("--model is 'article' (the default) or 'lkmm', not '%s'",
+                           value ? value : "");
+      o->analysis.model_lkmm = strcmp(value, "lkmm") == 0;
       continue;
     }
     if ((value = option_value(argc, argv, &i, "--disable", NULL, &matched)) || matched) {

@@ -27,7 +27,7 @@ std::string validArguments() {
   for (int rule = 0; rule < BP_RULE_COUNT; rule++)
     rules += std::string(rule ? ", " : "") + bp_rule_name(static_cast<bp_rule>(rule));
   return "sites-dir=<dir>, disable=<rule> (rules: " + rules +
-         "), unpaired, strict-marking, primitives=<file>";
+         "), unpaired, strict-marking, model=article|lkmm, primitives=<file>";
 }
 
 // With -fplugin-arg-barrierpair-primitives=<file>: adds the file's rows to
@@ -166,6 +166,10 @@ public:
       }
       if (text == "strict-marking") {
         options.strict_marking = true;
+        continue;
+      }
+      if (text == "model=lkmm" || text == "model=article") {
+        options.model_lkmm = text == "model=lkmm";
         continue;
       }
       if (text.consume_front("sites-dir=") && !text.empty()) {

@@ -377,6 +377,11 @@ typedef struct {
    * payload of message passing and private reads included, as the article
    * marks every access of its litmus tests */
   bool strict_marking;
+  /* The Linux-kernel memory model where the article is stricter: an rmb or
+   * a wmb that orders its link of a cycle through three or more functions
+   * is enough when a full barrier orders another link (the article's
+   * three-CPU example, which LKMM proves safe). Nothing else changes. */
+  bool model_lkmm;
 } bp_options;
 
 /* What is wrong with an annotation (stale-annotation findings). */

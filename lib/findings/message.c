@@ -244,7 +244,8 @@ size_t bp_finding_notes(const bp_engine *engine, const bp_finding *finding,
     bp_text_append(
         &buffer,
         "read and write barriers are not transitive: a cycle through %u functions needs a "
-        "full barrier on every link (the article's three-CPU example)",
+        "full barrier on every link (the article's rule, its three-CPU example; the "
+        "Linux-kernel memory model is weaker here: --model=lkmm)",
         finding->chain_length);
     notes[count++] = (bp_note){finding->at, buffer.text};
     return count;

@@ -35,6 +35,24 @@ static bool weak_link(const bp_engine *engine, const bp_ordering *link, int othe
   return !barrier->implicit || ((link->strength & BP_STRENGTH_LOCAL) && other_links >= 2);
 }
 
+/* --model=lkmm: an rmb between two loads, or a wmb between two stores, on a
+ * cycle that a full barrier orders elsewhere. */
+static bool lkmm_accepts(const search *s, const bp_ordering *link) {
+  unsigned kind = link->first_kind == BP_ACCESS_LOAD && link->second_kind == BP_ACCESS_LOAD
+                      ? BP_STRENGTH_LOADS
+                  : link->first_kind == BP_ACCESS_STORE && link->second_kind == BP_ACCESS_STORE
+                      ? BP_STRENGTH_STORES
+                      : BP_STRENGTH_FULL;
+  if ((link->strength & kind) != kind)
+    return false;
+  for (size_t i = 0; i < s->length; i++) {
+    const bp_ordering *other = ordering_at(s->analysis, s->path[i]);
+    if ((other->strength & BP_STRENGTH_FULL) == BP_STRENGTH_FULL)
+      return true;
+  }
+  return false;
+}
+
 /* The links of the cycle that are not a store read by the next function
  * (or overwritten by its read-modify-write, which reads the latest value). */
 static int links_not_reads_from(const search *s) {
@@ -104,7 +122,8 @@ static void report_cycle(search *s) {
   int other_links = links_not_reads_from(s);
   for (size_t i = 0; i < s->length; i++) {
     const bp_ordering *link = ordering_at(analysis, s->path[i]);
-    if (!weak_link(engine, link, other_links))
+    if (!weak_link(engine, link, other_links) ||
+        (analysis->options->model_lkmm && lkmm_accepts(s, link)))
       continue;
     bp_finding *finding = bp_add_candidate(analysis, BP_RULE_TRANSITIVE_WEAK_BARRIER);
     if (!finding)
