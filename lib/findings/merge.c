@@ -3,6 +3,7 @@
 #include "findings/findings.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static const bp_location *location_of(const bp_engine *engine, uint32_t event) {
   return &bp_event_get(engine, event)->location;
@@ -10,21 +11,48 @@ static const bp_location *location_of(const bp_engine *engine, uint32_t event) {
 
 static const bp_engine *sorting_engine; /* qsort has no context argument in C11 */
 
-static int compare_candidates(const void *left, const void *right) {
-  const bp_finding *a = left, *b = right;
-  const bp_location *la = location_of(sorting_engine, a->at);
-  const bp_location *lb = location_of(sorting_engine, b->at);
-  BP_COMPARE(la->file, lb->file);
+/* Places and names, never ids: ids follow the order in which a front end
+ * met files and functions, and `link` meets them in another order than
+ * `check`; the same program must give the same findings. */
+static int compare_places(const bp_engine *engine, uint32_t a, uint32_t b) {
+  if (a == b)
+    return 0;
+  if (a == BP_NO_EVENT || b == BP_NO_EVENT)
+    return a == BP_NO_EVENT ? -1 : 1;
+  const bp_location *la = location_of(engine, a), *lb = location_of(engine, b);
+  int files = strcmp(bp_file_path(engine, la->file), bp_file_path(engine, lb->file));
+  if (files)
+    return files;
   BP_COMPARE(la->line, lb->line);
   BP_COMPARE(la->column, lb->column);
-  BP_COMPARE(a->at, b->at);
+  return 0;
+}
+
+static int compare_functions(const bp_engine *engine, uint32_t a, uint32_t b) {
+  if (a == b)
+    return 0;
+  if (a == BP_NO_FUNCTION || b == BP_NO_FUNCTION)
+    return a == BP_NO_FUNCTION ? 1 : -1;
+  return strcmp(bp_function_name(engine, a), bp_function_name(engine, b));
+}
+
+static int compare_candidates(const void *left, const void *right) {
+  const bp_finding *a = left, *b = right;
+  const bp_engine *engine = sorting_engine;
+  int order = compare_places(engine, a->at, b->at);
+  if (order)
+    return order;
   BP_COMPARE(a->rule, b->rule);
   /* a finding with a partner says more than a barrier's kind alone */
   BP_COMPARE(a->partner.function == BP_NO_FUNCTION, b->partner.function == BP_NO_FUNCTION);
+  if ((order = compare_places(engine, a->side.first, b->side.first)) ||
+      (order = compare_functions(engine, a->partner.function, b->partner.function)) ||
+      (order = compare_places(engine, a->partner.first, b->partner.first)) ||
+      (order = compare_places(engine, a->partner.second, b->partner.second)))
+    return order;
+  BP_COMPARE(a->at, b->at);
   BP_COMPARE(a->side.first, b->side.first);
-  BP_COMPARE(a->partner.function, b->partner.function);
   BP_COMPARE(a->partner.first, b->partner.first);
-  BP_COMPARE(a->partner.second, b->partner.second);
   return 0;
 }
 

@@ -324,7 +324,10 @@ bp_family bp_event_family(const bp_engine *engine, uint32_t event) {
   const bp_primitive *own = bp_primitive_get(e->primitive), *other = NULL;
   for (uint32_t id = first; id <= last; id++) {
     const bp_primitive *primitive = bp_primitive_get(bp_event_get(engine, id)->primitive);
-    if (primitive && primitive->family == BP_FAMILY_KERNEL)
+    /* locks are named alike everywhere (liburcu has a mutex_lock() too):
+     * only barriers and accesses tell kernel code */
+    if (primitive && primitive->family == BP_FAMILY_KERNEL && primitive->op != BP_OP_LOCK &&
+        primitive->op != BP_OP_UNLOCK)
       return BP_FAMILY_KERNEL;
     if (primitive && !other)
       other = primitive;
