@@ -14,26 +14,49 @@ static const bp_engine *sorting_engine; /* qsort has no context argument in C11 
 /* Places and names, never ids: ids follow the order in which a front end
  * met files and functions, and `link` meets them in another order than
  * `check`; the same program must give the same findings. */
-static int compare_places(const bp_engine *engine, uint32_t a, uint32_t b) {
-  if (a == b)
-    return 0;
-  if (a == BP_NO_EVENT || b == BP_NO_EVENT)
-    return a == BP_NO_EVENT ? -1 : 1;
-  const bp_location *la = location_of(engine, a), *lb = location_of(engine, b);
-  int files = strcmp(bp_file_path(engine, la->file), bp_file_path(engine, lb->file));
-  if (files)
-    return files;
-  BP_COMPARE(la->line, lb->line);
-  BP_COMPARE(la->column, lb->column);
-  return 0;
-}
-
 static int compare_functions(const bp_engine *engine, uint32_t a, uint32_t b) {
   if (a == b)
     return 0;
   if (a == BP_NO_FUNCTION || b == BP_NO_FUNCTION)
     return a == BP_NO_FUNCTION ? 1 : -1;
   return strcmp(bp_function_name(engine, a), bp_function_name(engine, b));
+}
+
+/* Per event, its rank among its function's events: with the function's
+ * name, it tells events apart the same way in every front end. */
+static uint32_t *sorting_ranks;
+
+/* Events by place, then function and rank: one event compares equal only
+ * to itself, whatever the ids. */
+static int compare_places(const bp_engine *engine, uint32_t a, uint32_t b) {
+  if (a == b)
+    return 0;
+  if (a == BP_NO_EVENT || b == BP_NO_EVENT)
+    return a == BP_NO_EVENT ? -1 : 1;
+  const bp_location *la = location_of(engine, a), *lb = location_of(engine, b);
+  int order = strcmp(bp_file_path(engine, la->file), bp_file_path(engine, lb->file));
+  if (order)
+    return order;
+  BP_COMPARE(la->line, lb->line);
+  BP_COMPARE(la->column, lb->column);
+  if ((order = compare_functions(engine, bp_event_get(engine, a)->function,
+                                 bp_event_get(engine, b)->function)))
+    return order;
+  BP_COMPARE(sorting_ranks[a], sorting_ranks[b]);
+  return 0;
+}
+
+static uint32_t *rank_events(const bp_engine *engine) {
+  size_t count = bp_event_count(engine);
+  uint32_t *ranks = malloc((count + 1) * sizeof *ranks);
+  if (!ranks)
+    abort();
+  for (uint32_t id = 0; id < count; id++) {
+    uint32_t function = bp_event_get(engine, id)->function;
+    ranks[id] =
+        id > 0 && bp_event_get(engine, id - 1)->function == function ? ranks[id - 1] + 1 : 0;
+  }
+  return ranks;
 }
 
 static int compare_candidates(const void *left, const void *right) {
@@ -75,8 +98,11 @@ static bool same_place(const bp_engine *engine, const bp_finding *a, const bp_fi
 size_t bp_merge_findings(bp_analysis *analysis, bp_finding **findings) {
   bp_vec *candidates = &analysis->candidates;
   sorting_engine = analysis->engine;
+  sorting_ranks = rank_events(analysis->engine);
   if (candidates->count)
     qsort(candidates->items, candidates->count, sizeof(bp_finding), compare_candidates);
+  free(sorting_ranks);
+  sorting_ranks = NULL;
   bp_finding *items = candidates->items;
   size_t unique = 0;
   for (size_t i = 0; i < candidates->count; i++) {
