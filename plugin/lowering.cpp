@@ -968,6 +968,21 @@ private:
     return std::nullopt;
   }
 
+  // The field `field` of the structure `object` names, as nameObject
+  // names `object.field`.
+  static SharedObject fieldOf(const SharedObject &object, const RecordDecl *record,
+                              const FieldDecl *field) {
+    std::string type = record->getNameAsString();
+    if (type.empty())
+      if (const TypedefNameDecl *alias = record->getTypedefNameForAnonDecl())
+        type = alias->getNameAsString();
+    std::string name = field->getNameAsString();
+    std::string key = "struct " + type + "." + name;
+    if (size_t at = object.key.find(BP_INSTANCE_SEPARATOR); at != std::string::npos)
+      key += BP_INSTANCE_SEPARATOR + object.key.substr(at + 1) + "." + name;
+    return SharedObject{key, object.display + "." + name, object.threadOwn};
+  }
+
   // `reader.ctr` of a thread-local `reader`: each thread's own instance,
   // while another thread reaches it only through a pointer.
   static bool isThreadLocal(const MemberExpr *member) {
@@ -1405,13 +1420,28 @@ private:
     if (atomic && kind == BP_ACCESS_STORE)
       addBarrier(BP_STRENGTH_FULL, BP_NO_PRIMITIVE, true, location, statement);
     bool marked = marking != BP_NO_PRIMITIVE || isMarkedType(lvalue->getType());
-    uint32_t event = addAccess(*object, kind, marked, marking, location, statement);
-    if (isUnpublished(lvalue))
-      bp_set_unpublished(engine, event);
     llvm::SmallVector<uint32_t, 2> addressSources;
     collectAddressSources(lvalue, addressSources);
-    for (uint32_t source : addressSources)
-      bp_add_guard(engine, event, source);
+    bool unpublished = isUnpublished(lvalue);
+    auto emit = [&](const SharedObject &accessed) {
+      uint32_t event = addAccess(accessed, kind, marked, marking, location, statement);
+      if (unpublished)
+        bp_set_unpublished(engine, event);
+      for (uint32_t source : addressSources)
+        bp_add_guard(engine, event, source);
+      return event;
+    };
+    // A structure copied whole (`*out = ring.events[i]`) accesses each of
+    // its fields, which is how the other side names them.
+    const RecordDecl *record = lvalue->getType()->getAsRecordDecl();
+    if (record && record->isStruct() && !record->field_empty()) {
+      for (const FieldDecl *field : record->fields())
+        emit(fieldOf(*object, record, field));
+      if (atomic)
+        addBarrier(BP_STRENGTH_FULL, BP_NO_PRIMITIVE, true, location, statement);
+      return;
+    }
+    uint32_t event = emit(*object);
     if (!marked)
       recordAccessText(event, lvalue, statement, kind);
     if (atomic)

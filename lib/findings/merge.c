@@ -59,13 +59,33 @@ static uint32_t *rank_events(const bp_engine *engine) {
   return ranks;
 }
 
+/* Where an event is written, and nothing else. */
+static int compare_locations(const bp_engine *engine, uint32_t a, uint32_t b) {
+  const bp_location *la = location_of(engine, a), *lb = location_of(engine, b);
+  int order = strcmp(bp_file_path(engine, la->file), bp_file_path(engine, lb->file));
+  if (order)
+    return order;
+  BP_COMPARE(la->line, lb->line);
+  BP_COMPARE(la->column, lb->column);
+  return 0;
+}
+
 static int compare_candidates(const void *left, const void *right) {
   const bp_finding *a = left, *b = right;
   const bp_engine *engine = sorting_engine;
-  int order = compare_places(engine, a->at, b->at);
+  int order = compare_locations(engine, a->at, b->at);
   if (order)
     return order;
   BP_COMPARE(a->rule, b->rule);
+  if (a->rule == BP_RULE_MISSING_ACCESS_ONCE) {
+    const bp_event *ea = bp_event_get(engine, a->at), *eb = bp_event_get(engine, b->at);
+    if ((order =
+             strcmp(bp_object_display(engine, ea->object), bp_object_display(engine, eb->object))))
+      return order;
+    BP_COMPARE(ea->kind, eb->kind);
+  }
+  if ((order = compare_places(engine, a->at, b->at)))
+    return order;
   /* a finding with a partner says more than a barrier's kind alone */
   BP_COMPARE(a->partner.function == BP_NO_FUNCTION, b->partner.function == BP_NO_FUNCTION);
   if ((order = compare_places(engine, a->side.first, b->side.first)) ||
@@ -79,19 +99,21 @@ static int compare_candidates(const void *left, const void *right) {
   return 0;
 }
 
-/* One access written once may be several events (a macro that loads its
- * argument twice): one place for missing-access-once. */
+/* One place is one finding per rule: a function's events written at one
+ * place (a macro that loads its argument twice, a structure copied field by
+ * field, a helper's accesses reported at its call) are one finding; for
+ * missing-access-once, one per object and kind, whichever function's. */
 static bool same_place(const bp_engine *engine, const bp_finding *a, const bp_finding *b) {
   if (a->rule != b->rule)
     return false;
   if (a->at == b->at)
     return true;
-  if (a->rule != BP_RULE_MISSING_ACCESS_ONCE)
-    return false;
   const bp_event *ea = bp_event_get(engine, a->at), *eb = bp_event_get(engine, b->at);
-  return ea->location.file == eb->location.file && ea->location.line == eb->location.line &&
-         ea->location.column == eb->location.column && ea->object == eb->object &&
-         ea->kind == eb->kind;
+  bool located = ea->location.file == eb->location.file && ea->location.line == eb->location.line &&
+                 ea->location.column == eb->location.column;
+  if (a->rule != BP_RULE_MISSING_ACCESS_ONCE)
+    return located && ea->function == eb->function;
+  return located && ea->object == eb->object && ea->kind == eb->kind;
 }
 
 /* One finding per rule and place; the other partners are counted. */

@@ -7,18 +7,16 @@
 // with nothing ordering the two loads, so on ppc64 it could copy slots it had
 // not yet seen filled (zeroed events). The fix puts smp_rmb() after the load
 // of the tail. Message passing: the reader 'aio_read_events_ring' must be
-// reported with missing-barrier for the load of 'aio_ring.tail' before the
-// load of 'aio_ring.io_events[]', paired with 'aio_complete'. The reduction
+// reported with missing-barrier for the load of 'ring.tail' before the
+// load of a field of 'ring.io_events[]', paired with 'aio_complete'. The reduction
 // marks the tail accesses (the kernel's memory model requires it; the
 // original read it plainly under kmap), so the fixed version is quiet.
 //
 // RUN: %barrierpair %s -Xclang -verify=before
 // RUN: %barrierpair %s -DFIXED -Xclang -verify=fixed
 // fixed-no-diagnostics
-// XFAIL: *
-// (not yet: nothing is reported: the structure copy out of the slot
-// ('*out = ring.io_events[i]') is no access; with the fields loaded one by
-// one the bug is reported, the slot named by its element type, 'io_event.data')
+// The structure copy out of the slot reads each of its fields; the ring is a
+// global, so its objects are named by the variable ('ring.tail').
 #include "kernel.h"
 
 #define AIO_EVENTS 128
@@ -39,7 +37,7 @@ void aio_complete(unsigned long data, long res) {
   unsigned tail = ring.tail;
   ring.io_events[tail % AIO_EVENTS].data = data;
   ring.io_events[tail % AIO_EVENTS].res = res;
-  smp_wmb(); // before-note-re {{'aio_complete' orders the store to '{{[^']*}}io_event{{[^']*}}' before the store to 'aio_ring.tail'}}
+  smp_wmb(); // before-note-re {{'aio_complete' orders the store to 'ring.io_events[].{{data|res}}' before the store to 'ring.tail'}}
   WRITE_ONCE(ring.tail, tail + 1);
 }
 
@@ -51,7 +49,7 @@ long aio_read_events_ring(struct io_event *out) {
 #endif
   if (head == tail)
     return 0;
-  *out = ring.io_events[head % AIO_EVENTS]; // before-warning-re {{load of 'aio_ring.tail' before the load of '{{[^']*}}io_event{{[^']*}}' in 'aio_read_events_ring'; with 'aio_complete' this is scenario 3 (message passing)}} \
+  *out = ring.io_events[head % AIO_EVENTS]; // before-warning-re {{load of 'ring.tail' before the load of 'ring.io_events[].{{data|res}}' in 'aio_read_events_ring'; with 'aio_complete' this is scenario 3 (message passing)}} \
                                                before-note {{scenario 3}}
   ring.head = head + 1;
   return 1;
