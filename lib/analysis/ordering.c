@@ -135,6 +135,10 @@ static void walk_block(propagation *p, uint32_t block_index, size_t start, path_
       if (state.phase == IN_WINDOW)
         return; /* the next ordering point: the window ends here */
       cross_barrier(p, &state, id, event);
+    } else if (event->type == BP_EVENT_BARRIER && !event->implicit && !state.strength) {
+      /* a compiler barrier orders nothing between CPUs, but it is where the
+       * programmer meant an order: a too-weak barrier, not a missing one */
+      state.barrier = id;
     }
   }
   for (size_t s = 0; s < block->successors.count; s++) {
@@ -155,6 +159,9 @@ static int compare_orderings(const void *left, const void *right) {
   BP_COMPARE(a->second_object, b->second_object);
   BP_COMPARE(a->second_kind, b->second_kind);
   BP_COMPARE(a->strength, b->strength);
+  /* of two unordered paths, the one with a compiler barrier where the
+   * programmer meant an order is the one to report */
+  BP_COMPARE(a->barrier == BP_NO_EVENT, b->barrier == BP_NO_EVENT);
   BP_COMPARE(a->first, b->first);
   BP_COMPARE(a->second, b->second);
   return 0;
@@ -179,7 +186,7 @@ static void add_reached_orderings(const propagation *p, uint32_t function_index,
     ordering->first_kind = from->kind;
     ordering->second_kind = to->kind;
     ordering->strength = p->reached[local].strength;
-    ordering->barrier = p->reached[local].strength ? p->reached[local].barrier : BP_NO_EVENT;
+    ordering->barrier = p->reached[local].barrier;
     if (p->dependent[local] && (ordering->strength & BP_STRENGTH_FULL) != BP_STRENGTH_FULL) {
       /* the dependency orders it; messages name the load it depends on */
       ordering->strength = BP_STRENGTH_FULL;

@@ -38,7 +38,9 @@ static void check_side(bp_analysis *analysis, const bp_ordering *side, const bp_
     return;
   if ((side->strength & BP_STRENGTH_LOCAL) && local_order_suffices(analysis->engine, side, partner))
     return; /* release and acquire, where LKMM says they are enough */
-  bp_rule rule = side->strength ? BP_RULE_WEAK_BARRIER : BP_RULE_MISSING_BARRIER;
+  /* a compiler barrier where the order was meant is a barrier too weak */
+  bp_rule rule = side->strength || side->barrier != BP_NO_EVENT ? BP_RULE_WEAK_BARRIER
+                                                                : BP_RULE_MISSING_BARRIER;
   bp_finding *finding = bp_add_candidate(analysis, rule);
   if (!finding)
     return;

@@ -18,11 +18,10 @@
 // RUN: %barrierpair %s -DFIXED -Xclang -verify=fixed
 // fixed-no-diagnostics
 // XFAIL: *
-// (not yet: reports missing-barrier at the load of 'shared_config' in 'reader'
-// instead of weak-barrier at cmm_barrier(), which is not taken as a barrier
-// that is too weak; and the fixed version is still warned, through the
-// nested path's store to the counter (no barrier), which never changes
-// whether the reader is inside a critical section)
+// (not yet: the buggy version is reported as expected, weak-barrier at the
+// cmm_barrier(); but the fixed version is still warned, through the nested
+// path's store to the counter (no barrier), which never changes whether the
+// reader is inside a critical section)
 #include <urcu/arch.h>
 #include <urcu/system.h>
 
