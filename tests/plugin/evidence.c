@@ -112,3 +112,20 @@ int wait_for_other_work(void) {
   uatomic_xchg(&other_event, 1);
   return CMM_LOAD_SHARED(other_work);
 }
+
+// ---- A compiler barrier where the order was meant is a barrier too weak:
+// the warning is at it, and the fix-it puts the full barrier in its place.
+int door, bell;
+
+void ring_bell(void) {
+  CMM_STORE_SHARED(bell, 1);
+  cmm_smp_mb(); // expected-note {{'ring_bell' orders the store to 'bell' before the load of 'door'}}
+  (void)CMM_LOAD_SHARED(door);
+}
+
+int open_door(void) {
+  CMM_STORE_SHARED(door, 1);
+  cmm_barrier(); // expected-warning {{'cmm_barrier()' is too weak to order the store to 'door' before the load of 'bell' in 'open_door'; with 'ring_bell' this is scenario 10 (Dekker), which needs cmm_smp_mb() here}} \
+                    expected-note {{scenario 10 (Dekker) forbids}}
+  return CMM_LOAD_SHARED(bell);
+}
