@@ -499,10 +499,10 @@ private:
   void collectFreshLocals(const Stmt *body) {
     llvm::DenseMap<const VarDecl *, bool> candidates; // false once assigned anything else
     llvm::SmallPtrSet<const VarDecl *, 8> escaped;
-    // Every local whose value `value` may carry.
     // The local whose memory a store goes into (`p->entries = &p[1]` keeps
     // p's memory to itself).
     const VarDecl *storedInto = nullptr;
+    // Every local whose value `value` may carry.
     std::function<void(const Stmt *)> escapes = [&](const Stmt *value) {
       if (!value)
         return;
@@ -554,12 +554,7 @@ private:
             escapes(argument);
       } else if (const auto *call = dyn_cast<CallExpr>(statement)) {
         const FunctionDecl *callee = call->getDirectCallee();
-        llvm::StringRef name = callee && callee->getIdentifier() ? callee->getName() : "";
-        // The C library (memset, free, ...) and pthreads (pthread_create
-        // hands the structure over with the ordering thread creation gives)
-        // do not publish it.
-        bool library = callee && (callee->getBuiltinID() != 0 || name.starts_with("pthread_"));
-        if (!library) {
+        if (!keepsMemoryPrivate(callee)) {
           for (const Expr *argument : call->arguments()) {
             if (const VarDecl *variable = localOf(argument))
               escaped.insert(variable);
@@ -585,6 +580,14 @@ private:
     }
   }
 
+  // The C library (memset, free, ...) and pthreads (pthread_create hands
+  // the structure over with the ordering thread creation gives) do not
+  // publish the memory they are given.
+  static bool keepsMemoryPrivate(const FunctionDecl *callee) {
+    llvm::StringRef name = callee && callee->getIdentifier() ? callee->getName() : "";
+    return callee && (callee->getBuiltinID() != 0 || name.starts_with("pthread_"));
+  }
+
   // The allocated locals a CFG element publishes: stores into shared
   // memory, hands to a function (other than the C library's and pthreads')
   // or to an atomic operation.
@@ -604,16 +607,13 @@ private:
           if (const auto *value = dyn_cast<Expr>(argument))
             carried(value);
     } else if (const auto *call = dyn_cast<CallExpr>(element)) {
-      const FunctionDecl *callee = call->getDirectCallee();
-      llvm::StringRef name = callee && callee->getIdentifier() ? callee->getName() : "";
-      bool library = callee && (callee->getBuiltinID() != 0 || name.starts_with("pthread_"));
-      if (!library)
+      if (!keepsMemoryPrivate(call->getDirectCallee()))
         for (const Expr *argument : call->arguments())
           carried(argument);
     }
   }
 
-  // What each block may have published when it starts: every path from a
+  // What each block may have published when it starts: a path from a
   // publication reaches it (loops included: it is control, not order).
   void collectPublications(const CFG &cfg) {
     unsigned count = cfg.getNumBlockIDs();
