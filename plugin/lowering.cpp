@@ -939,16 +939,8 @@ private:
         base = nameObject(member->getBase());
       else if (auto [argument, caller] = argumentOf(member->getBase()); argument)
         base = caller->nameThroughPointer(argument); // `p->f` with p bound to `&global`
-      {
-        if (base && !base->threadOwn) {
-          std::string instance = base->key;
-          if (size_t at = instance.find(BP_INSTANCE_SEPARATOR); at != std::string::npos)
-            instance = instance.substr(at + 1);
-          return SharedObject{key + BP_INSTANCE_SEPARATOR + instance + "." +
-                                  field->getNameAsString(),
-                              base->display + "." + field->getNameAsString(), false};
-        }
-      }
+      if (base && !base->threadOwn)
+        return instanceField(*base, key, field->getNameAsString());
       return SharedObject{key, display, isThreadLocal(member)};
     }
     if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(expression)) {
@@ -968,6 +960,16 @@ private:
     return std::nullopt;
   }
 
+  // Field `name` (whose type's object is `key`) of the instance `base`.
+  static SharedObject instanceField(const SharedObject &base, const std::string &key,
+                                    const std::string &name) {
+    std::string instance = base.key;
+    if (size_t at = instance.find(BP_INSTANCE_SEPARATOR); at != std::string::npos)
+      instance = instance.substr(at + 1);
+    return SharedObject{key + BP_INSTANCE_SEPARATOR + instance + "." + name,
+                        base.display + "." + name, false};
+  }
+
   // The field `field` of the structure `object` names, as nameObject
   // names `object.field`.
   static SharedObject fieldOf(const SharedObject &object, const RecordDecl *record,
@@ -976,11 +978,11 @@ private:
     if (type.empty())
       if (const TypedefNameDecl *alias = record->getTypedefNameForAnonDecl())
         type = alias->getNameAsString();
-    std::string name = field->getNameAsString();
-    std::string key = "struct " + type + "." + name;
-    if (size_t at = object.key.find(BP_INSTANCE_SEPARATOR); at != std::string::npos)
-      key += BP_INSTANCE_SEPARATOR + object.key.substr(at + 1) + "." + name;
-    return SharedObject{key, object.display + "." + name, object.threadOwn};
+    std::string display = type + "." + field->getNameAsString();
+    std::string key = "struct " + display;
+    if (object.key.find(BP_INSTANCE_SEPARATOR) != std::string::npos && !object.threadOwn)
+      return instanceField(object, key, field->getNameAsString());
+    return SharedObject{key, display, object.threadOwn};
   }
 
   // `reader.ctr` of a thread-local `reader`: each thread's own instance,
