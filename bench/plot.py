@@ -32,10 +32,10 @@ def render(results, out):
     write(litmus_data, [(row, rate / 1e6)
                         for row, rate in results["litmus"]["runs_per_second"].items()])
     size_data = os.path.join(out, "plugin-size.dat")
-    write(size_data, [(r["lines"], 100 * (r["ratio"] - 1)) for r in results.get("by_size", [])])
+    write(size_data, [(r["lines"], r["ratio"]) for r in results.get("by_size", [])])
     inputs_data = os.path.join(out, "plugin-inputs.dat")
     write(inputs_data, [(results["inputs"][name]["lines"],
-                         100 * (results["plugin"][f"{name}_syntax"]["ratio"] - 1), name)
+                         results["plugin"][f"{name}_syntax"]["ratio"], name)
                         for name in ("liburcu", "zlib", "sqlite3")
                         if name in results.get("inputs", {})
                         and f"{name}_syntax" in results["plugin"]])
@@ -52,11 +52,15 @@ set format x "10^{{%L}}"
 
 set output "{size_png}"
 set xlabel "lines of C"
-set ylabel "plugin's extra CPU time over -fsyntax-only (%)"
+set ylabel "CPU time, plugin / plain -fsyntax-only"
+set format y "%g"
+set yrange [0.8:20]
 set title "barrierpair plugin: cost against file size"
-plot "{size_data}" using 1:2 with linespoints lw 2 pt 7 title "generated barrier code", \
-     "{inputs_data}" using 1:2 with points pt 5 ps 1.5 title "real code", \
-     "{inputs_data}" using 1:2:3 with labels offset 0,1 notitle
+plot "{size_data}" using 1:2 with linespoints lw 2 pt 7 title "generated barrier code", \\
+     "{inputs_data}" using 1:2 with points pt 5 ps 1.5 title "real code", \\
+     "{inputs_data}" using 1:2:3 with labels offset 0,1 notitle, \\
+     1 with lines dt 2 lc "gray" notitle
+set autoscale y
 
 set xlabel "sites (events) in the program"
 

@@ -31,8 +31,10 @@ def growth_exponent(engine):
 def render(results):
     machine = results["machine"]
     plugin = results["plugin"]
+    host = (f"{machine['Hypervisor vendor']} guest" if "Hypervisor vendor" in machine
+            else "no hypervisor reported")
     lines = [f"Machine: {machine.get('Model name', '?')}, {machine.get('CPU(s)', '?')} CPUs"
-             f" ({machine.get('Hypervisor vendor', 'bare metal')} guest), {machine.get('clang', '')}",
+             f" ({host}), {machine.get('clang', '')}",
              "",
              "| figure | measured | target | |",
              "|---|---|---|---|"]
