@@ -1,7 +1,8 @@
-"""The compile commands the plugin benchmarks replay: liburcu's, from the
-compilation database scripts/fetch-liburcu.sh leaves, and the generated
-translation unit's, each as -fsyntax-only or -O2 -c, with or without the
-plugin."""
+"""The compile commands the plugin benchmarks replay: a project's, from its
+compilation database (liburcu's from scripts/fetch-liburcu.sh, zlib's from
+scripts/realcode.py), and single files' (the sqlite3 amalgamation, the
+generated translation unit), each as -fsyntax-only or -O2 -c, with or
+without the plugin."""
 import json
 import os
 
@@ -17,7 +18,7 @@ def mode_flags(mode, output):
     return ["-O2", "-c", "-o", output]
 
 
-def liburcu_commands(source_dir, clang, mode, plugin, scratch):
+def database_commands(source_dir, clang, mode, plugin, scratch, name="liburcu"):
     with open(os.path.join(source_dir, "compile_commands.json")) as database:
         entries = json.load(database)
     commands = []
@@ -32,12 +33,20 @@ def liburcu_commands(source_dir, clang, mode, plugin, scratch):
             elif argument not in DROPPED and argument != entry["file"] and \
                     os.path.basename(argument) != os.path.basename(entry["file"]):
                 kept.append(argument)
-        output = os.path.join(scratch, f"liburcu-{index}.o")
+        output = os.path.join(scratch, f"{name}-{index}.o")
         kept += mode_flags(mode, output) + plugin + [entry["file"]]
         commands.append((kept, entry["directory"]))
     return commands
 
 
+def liburcu_commands(source_dir, clang, mode, plugin, scratch):
+    return database_commands(source_dir, clang, mode, plugin, scratch, "liburcu")
+
+
+def file_command(path, clang, mode, plugin, scratch, flags):
+    output = os.path.join(scratch, os.path.splitext(os.path.basename(path))[0] + ".o")
+    return [clang] + flags + mode_flags(mode, output) + plugin + [path]
+
+
 def large_tu_command(path, clang, mode, plugin, scratch):
-    output = os.path.join(scratch, "large.o")
-    return [clang, "-std=c11", "-Wall"] + mode_flags(mode, output) + plugin + [path]
+    return file_command(path, clang, mode, plugin, scratch, ["-std=c11", "-Wall"])

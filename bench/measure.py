@@ -25,6 +25,17 @@ def run_one(command, cwd=None):
     return {"wall": seconds, "cpu": usage.ru_utime + usage.ru_stime}, usage.ru_maxrss
 
 
+def repeat(command, runs, cwd=None):
+    """Medians of `runs` runs of one command: {wall, cpu} and peak KiB."""
+    results = [run_one(command, cwd) for _ in range(runs)]
+    return {
+        "runs": runs,
+        "wall": statistics.median(s["wall"] for s, _ in results),
+        "cpu": statistics.median(s["cpu"] for s, _ in results),
+        "peak_kib": statistics.median(peak for _, peak in results),
+    }
+
+
 def run_set(commands, jobs=1):
     """The seconds to run a list of (command, cwd) with `jobs` at a time
     (wall: from first start to last end; cpu: their sum) and the largest
@@ -38,7 +49,8 @@ def run_set(commands, jobs=1):
 
 def side_by_side(baseline, candidate, runs, clock="cpu"):
     """baseline, candidate: callables returning ({wall, cpu}, peak KiB).
-    Returns the medians of both and of the per-run ratios on `clock`."""
+    Returns the medians of both, their ratio (the figure) and the median of
+    the per-run ratios on `clock`."""
     pairs = []
     for i in range(runs):
         if i % 2 == 0:
@@ -51,7 +63,9 @@ def side_by_side(baseline, candidate, runs, clock="cpu"):
         "clock": clock,
         "baseline_seconds": statistics.median(a[0] for a, _ in pairs),
         "candidate_seconds": statistics.median(b[0] for _, b in pairs),
-        "ratio": statistics.median(b[0] / a[0] for a, b in pairs),
+        "ratio": statistics.median(b[0] for _, b in pairs) /
+        statistics.median(a[0] for a, _ in pairs),
+        "median_of_ratios": statistics.median(b[0] / a[0] for a, b in pairs),
         "ratios": [b[0] / a[0] for a, b in pairs],
         "baseline_peak_kib": statistics.median(a[1] for a, _ in pairs),
         "candidate_peak_kib": statistics.median(b[1] for _, b in pairs),

@@ -1,5 +1,6 @@
-"""The benchmark's plots, with gnuplot (Debian's gnuplot-nox): engine time
-and memory against program size, and litmus throughput per row."""
+"""The benchmark's plots, with gnuplot (Debian's gnuplot-nox): the plugin's
+cost against file size, engine time and memory against program size, and
+litmus throughput per row."""
 import math
 import os
 import shutil
@@ -30,6 +31,15 @@ def render(results, out):
     litmus_data = os.path.join(out, "litmus.dat")
     write(litmus_data, [(row, rate / 1e6)
                         for row, rate in results["litmus"]["runs_per_second"].items()])
+    size_data = os.path.join(out, "plugin-size.dat")
+    write(size_data, [(r["lines"], r["ratio"]) for r in results.get("by_size", [])])
+    inputs_data = os.path.join(out, "plugin-inputs.dat")
+    write(inputs_data, [(results["inputs"][name]["lines"],
+                         results["plugin"][f"{name}_syntax"]["ratio"], name)
+                        for name in ("liburcu", "zlib", "sqlite3")
+                        if name in results.get("inputs", {})
+                        and f"{name}_syntax" in results["plugin"]])
+    size_png = os.path.join(out, f"{PREFIX}-plugin-size.png")
     time_png = os.path.join(out, f"{PREFIX}-engine-time.png")
     memory_png = os.path.join(out, f"{PREFIX}-engine-memory.png")
     litmus_png = os.path.join(out, f"{PREFIX}-litmus.png")
@@ -39,6 +49,19 @@ set grid
 set key top left
 set logscale xy
 set format x "10^{{%L}}"
+
+set output "{size_png}"
+set xlabel "lines of C"
+set ylabel "CPU time, plugin / plain -fsyntax-only"
+set format y "%g"
+set yrange [0.8:20]
+set title "barrierpair plugin: cost against file size"
+plot "{size_data}" using 1:2 with linespoints lw 2 pt 7 title "generated barrier code", \\
+     "{inputs_data}" using 1:2 with points pt 5 ps 1.5 title "real code", \\
+     "{inputs_data}" using 1:2:3 with labels offset 0,1 notitle, \\
+     1 with lines dt 2 lc "gray" notitle
+set autoscale y
+
 set xlabel "sites (events) in the program"
 
 set output "{time_png}"
@@ -67,4 +90,4 @@ set title "barrierpair-litmus throughput per row"
 plot "{litmus_data}" using 1:2 with boxes notitle
 """
     subprocess.run(["gnuplot"], input=script, text=True, check=True)
-    return [time_png, memory_png, litmus_png]
+    return [size_png, time_png, memory_png, litmus_png]

@@ -2,11 +2,17 @@
 """make bench: the plugin's and the engine's cost, as one table.
 
 usage: bench/run.py <build-dir> [--quick] [--docs <docs-dir>]
+                    [--liburcu-cache <dir>] [--realcode-cache <dir>]
 
 Writes <build-dir>/bench/results.json and the plots (PNG, gnuplot) beside
 it; with --docs, copies the plots and the table into the docs. Every time is
 a median over runs, every overhead a ratio of runs made side by side (see
 measure.py). --quick: fewer and smaller runs, for trying the driver.
+
+Inputs: liburcu (scripts/fetch-liburcu.sh, cached in <build>/liburcu), zlib,
+the sqlite3 amalgamation and Concurrency Kit (scripts/realcode.py's builds,
+cached in <build>/realcode), and generated files; each is fetched and built
+only when its cache lacks it.
 """
 import json
 import os
@@ -16,15 +22,20 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(1, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "scripts"))
 import compile_set  # noqa: E402
 import measure  # noqa: E402
 import plot  # noqa: E402
+import realcode  # noqa: E402
 import table  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CLANG = "clang-19"
 GENERATED_SEED = 1
 GENERATED_LINES = 100000
+SIZES = (10000, 30000)  # smaller generated files, for the cost against file size
+SQLITE_FLAGS = ["-DSQLITE_THREADSAFE=0"]
 ENGINE_SITES = "1e3,3e3,1e4,3e4,1e5,3e5,1e6"
 
 
@@ -43,25 +54,59 @@ def machine():
     return summary
 
 
-def plugin_overhead(build, liburcu, large, quick):
-    """Runs per figure: more where a run is short, so each takes about a
-    minute; the generated TU at -O2 takes half a minute a compile."""
+def plugin_overhead(build, inputs, large, quick):
+    """Runs per figure: more where a run is short; the generated TU and the
+    sqlite3 amalgamation take half a minute to a minute a compile at -O2."""
     plugin = [f"-fplugin={build}/lib/barrierpair.so"]
     scratch = os.path.join(build, "bench", "objects")
     os.makedirs(scratch, exist_ok=True)
+    sets = {
+        "liburcu": lambda mode, extra: compile_set.liburcu_commands(
+            inputs["liburcu"], CLANG, mode, extra, scratch),
+        "zlib": lambda mode, extra: compile_set.database_commands(
+            inputs["zlib"], CLANG, mode, extra, scratch, "zlib"),
+    }
+    files = {
+        "sqlite3": lambda mode, extra: compile_set.file_command(
+            inputs["sqlite3"], CLANG, mode, extra, scratch, SQLITE_FLAGS),
+        "large": lambda mode, extra: compile_set.large_tu_command(
+            large, CLANG, mode, extra, scratch),
+    }
+    runs = {"syntax": {"liburcu": 7, "zlib": 7, "sqlite3": 5, "large": 5},
+            "O2": {"liburcu": 5, "zlib": 5, "sqlite3": 3, "large": 3}}
     results = {}
-    for mode, liburcu_runs, large_runs in (("syntax", 7, 5), ("O2", 5, 3)):
-        liburcu_runs, large_runs = (2, 1) if quick else (liburcu_runs, large_runs)
-        progress(f"plugin overhead, liburcu, {mode}, {liburcu_runs} runs")
-        plain = compile_set.liburcu_commands(liburcu, CLANG, mode, [], scratch)
-        with_plugin = compile_set.liburcu_commands(liburcu, CLANG, mode, plugin, scratch)
-        results[f"liburcu_{mode}"] = measure.side_by_side(
-            lambda: measure.run_set(plain), lambda: measure.run_set(with_plugin), liburcu_runs)
-        progress(f"plugin overhead, generated translation unit, {mode}, {large_runs} runs")
-        plain_tu = compile_set.large_tu_command(large, CLANG, mode, [], scratch)
-        plugin_tu = compile_set.large_tu_command(large, CLANG, mode, plugin, scratch)
-        results[f"large_{mode}"] = measure.side_by_side(
-            lambda: measure.run_one(plain_tu), lambda: measure.run_one(plugin_tu), large_runs)
+    for mode in ("syntax", "O2"):
+        for source in ("liburcu", "zlib", "sqlite3", "large"):
+            count = (2 if source in sets else 1) if quick else runs[mode][source]
+            progress(f"plugin overhead, {source}, {mode}, {count} runs")
+            if source in sets:
+                plain, with_plugin = sets[source](mode, []), sets[source](mode, plugin)
+                results[f"{source}_{mode}"] = measure.side_by_side(
+                    lambda: measure.run_set(plain), lambda: measure.run_set(with_plugin), count)
+            else:
+                plain, with_plugin = files[source](mode, []), files[source](mode, plugin)
+                results[f"{source}_{mode}"] = measure.side_by_side(
+                    lambda: measure.run_one(plain), lambda: measure.run_one(with_plugin), count)
+    return results
+
+
+def cost_by_size(build, large, quick):
+    """-fsyntax-only with and without the plugin on generated files of
+    several sizes (the largest is plugin_overhead's)."""
+    plugin = [f"-fplugin={build}/lib/barrierpair.so"]
+    scratch = os.path.join(build, "bench", "objects")
+    results = []
+    for lines in ((2000,) if quick else SIZES):
+        path = os.path.join(build, "bench", f"generated-{lines}.c")
+        subprocess.run([os.path.join(build, "bin", "barrierpair-bench-gen"), "--seed",
+                        str(GENERATED_SEED), "--lines", str(lines), "-o", path], check=True)
+        progress(f"plugin cost against file size, {lines} lines")
+        plain = compile_set.large_tu_command(path, CLANG, "syntax", [], scratch)
+        with_plugin = compile_set.large_tu_command(path, CLANG, "syntax", plugin, scratch)
+        result = measure.side_by_side(lambda: measure.run_one(plain),
+                                      lambda: measure.run_one(with_plugin), 1 if quick else 5)
+        result["lines"] = lines
+        results.append(result)
     return results
 
 
@@ -75,6 +120,24 @@ def whole_program(build, liburcu, runs, jobs):
                                   lambda: measure.run_one(check, liburcu), runs, clock="wall")
     result["jobs"] = jobs
     result["files"] = len(parse)
+    return result
+
+
+def check_ck(build, ck, runs, jobs):
+    """`barrierpair check` on Concurrency Kit with its primitive file: CPU
+    time and peak RSS, medians of `runs`, and its files' parallel parse."""
+    progress(f"barrierpair check, Concurrency Kit, {runs} runs")
+    scratch = os.path.join(build, "bench", "objects")
+    check = [os.path.join(build, "bin", "barrierpair"), "check", "-p", ck, "--jobs", str(jobs),
+             "--primitives", os.path.join(ROOT, "share", "primitives", "ck.def"),
+             "--format", "json", "-o", os.devnull]
+    result = measure.repeat(check, runs, ck)
+    parse = compile_set.database_commands(ck, CLANG, "syntax", [], scratch, "ck")
+    parses = [measure.run_set(parse, jobs) for _ in range(runs)]
+    result["parse_wall"] = statistics.median(seconds["wall"] for seconds, _ in parses)
+    result["parse_cpu"] = statistics.median(seconds["cpu"] for seconds, _ in parses)
+    result["files"] = len(parse)
+    result["jobs"] = jobs
     return result
 
 
@@ -126,6 +189,20 @@ def litmus(build, runs, iterations):
     }
 
 
+def count_lines(path):
+    """Lines of a file, or of the C files a compilation database names."""
+    if os.path.isdir(path):
+        with open(os.path.join(path, "compile_commands.json")) as database:
+            files = sorted({entry["file"] for entry in json.load(database)})
+    else:
+        files = [path]
+    total = 0
+    for name in files:
+        with open(name, "rb") as source:
+            total += source.read().count(b"\n")
+    return total
+
+
 def main():
     build = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "build")
     quick = "--quick" in sys.argv
@@ -134,16 +211,31 @@ def main():
     os.makedirs(out, exist_ok=True)
 
     progress("fetching liburcu (cached)")
+    liburcu_cache = (sys.argv[sys.argv.index("--liburcu-cache") + 1]
+                     if "--liburcu-cache" in sys.argv else os.path.join(build, "liburcu"))
     liburcu = subprocess.run(["sh", os.path.join(ROOT, "scripts", "fetch-liburcu.sh"),
-                              os.path.join(build, "liburcu")], check=True,
+                              liburcu_cache], check=True,
                              capture_output=True, text=True).stdout.strip()
+    realcode_cache = (sys.argv[sys.argv.index("--realcode-cache") + 1]
+                      if "--realcode-cache" in sys.argv else os.path.join(build, "realcode"))
+    progress("fetching zlib, sqlite3 and ck (cached)")
+    inputs = {"liburcu": liburcu}
+    for package in ("zlib", "sqlite3", "ck"):
+        inputs[package] = realcode.prepare(package, realcode_cache, CLANG)
+    inputs["sqlite3"] = os.path.join(inputs["sqlite3"], "sqlite3.c")
     large = os.path.join(out, "large.c")
     lines = 10000 if quick else GENERATED_LINES
     subprocess.run([os.path.join(build, "bin", "barrierpair-bench-gen"), "--seed",
                     str(GENERATED_SEED), "--lines", str(lines), "-o", large], check=True)
 
     results = {"machine": machine(), "generated": {"seed": GENERATED_SEED, "lines": lines}}
-    results["plugin"] = plugin_overhead(build, liburcu, large, quick)
+    results["inputs"] = {name: {"path": path, "lines": count_lines(path)}
+                         for name, path in inputs.items()}
+    results["inputs"]["large"] = {"path": large, "lines": count_lines(large)}
+    results["plugin"] = plugin_overhead(build, inputs, large, quick)
+    results["by_size"] = cost_by_size(build, large, quick)
+    results["by_size"].append(dict(results["plugin"]["large_syntax"], lines=lines))
+    results["check_ck"] = check_ck(build, inputs["ck"], 1 if quick else 3, os.cpu_count() or 1)
     results["whole_program"] = whole_program(build, liburcu, 2 if quick else 5,
                                              os.cpu_count() or 1)
     results["engine"] = engine_scaling(build, 1 if quick else 3,

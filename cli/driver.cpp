@@ -8,6 +8,7 @@
 #include "driver.h"
 
 #include "lowering.h"
+#include "primitive_use.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/Diagnostic.h"
@@ -104,18 +105,20 @@ bool looksLikeC(const Job &job) {
 class LowerConsumer : public ASTConsumer {
 public:
   LowerConsumer(CompilerInstance &instance, bp_engine *engine)
-      : instance(instance), engine(engine) {}
+      : instance(instance), engine(engine), watch(instance.getPreprocessor()) {}
 
   void HandleTranslationUnit(ASTContext &context) override {
     // An AST with errors would give findings about code that is not there.
     if (instance.getDiagnostics().hasErrorOccurred())
       return;
-    barrierpair::lowerTranslationUnit(context, engine);
+    if (watch.needsLowering(context, barrierpair::AnalysisScope::Program))
+      barrierpair::lowerTranslationUnit(context, engine);
   }
 
 private:
   CompilerInstance &instance;
   bp_engine *engine;
+  barrierpair::PrimitiveUseWatch watch;
 };
 
 class LowerAction : public ASTFrontendAction {

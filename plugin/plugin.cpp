@@ -1,6 +1,7 @@
 // The Clang plugin `barrierpair`: runs after the main action, so it adds
 // warnings to a normal compile without changing what clang produces.
 #include "lowering.h"
+#include "primitive_use.h"
 #include "report.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -27,7 +28,7 @@ std::string validArguments() {
   for (int rule = 0; rule < BP_RULE_COUNT; rule++)
     rules += std::string(rule ? ", " : "") + bp_rule_name(static_cast<bp_rule>(rule));
   return "sites-dir=<dir>, disable=<rule> (rules: " + rules +
-         "), unpaired, strict-marking, model=article|lkmm, primitives=<file>";
+         "), unpaired, strict-marking, model=article|lkmm, primitives=<file>, stats";
 }
 
 // With -fplugin-arg-barrierpair-primitives=<file>: adds the file's rows to
@@ -109,19 +110,33 @@ void writeSites(CompilerInstance &instance, const bp_engine *engine, const std::
 
 class Consumer : public ASTConsumer {
 public:
-  Consumer(CompilerInstance &instance, bp_options options, std::string sitesDir)
-      : instance(instance), options(options), sitesDir(std::move(sitesDir)) {}
+  Consumer(CompilerInstance &instance, bp_options options, std::string sitesDir, bool stats)
+      : instance(instance), options(options), sitesDir(std::move(sitesDir)), stats(stats),
+        watch(instance.getPreprocessor()) {}
 
   void HandleTranslationUnit(ASTContext &context) override {
     DiagnosticsEngine &diagnostics = instance.getDiagnostics();
     if (diagnostics.hasErrorOccurred())
       return; // an AST with errors would give findings about code that is not there
+    // Site files join other units' into a program, where a plain function
+    // of this one may be the other side of their barriers.
+    bool lower = watch.needsLowering(context, sitesDir.empty() ? AnalysisScope::Unit
+                                                               : AnalysisScope::Program);
     std::unique_ptr<bp_engine, void (*)(bp_engine *)> engine(bp_engine_create(), bp_engine_destroy);
-    FileMap files = lowerTranslationUnit(context, engine.get());
+    FileMap files;
+    if (lower)
+      files = lowerTranslationUnit(context, engine.get());
     if (!sitesDir.empty())
       writeSites(instance, engine.get(), sitesDir);
+    if (!lower) {
+      remark(context, "barrierpair: nothing to analyse: no primitive, volatile or _Atomic "
+                      "access, or annotation in this translation unit");
+      return;
+    }
     bp_finding *findings = nullptr;
     size_t count = bp_analyze(engine.get(), &options, &findings);
+    remark(context, "barrierpair: " + std::to_string(bp_event_count(engine.get())) +
+                        " events analysed, " + std::to_string(count) + " findings");
     reportFindings(diagnostics, context.getSourceManager(), files, engine.get(), findings, count);
     std::free(findings);
   }
@@ -130,6 +145,18 @@ private:
   CompilerInstance &instance;
   bp_options options;
   std::string sitesDir;
+  bool stats;
+  PrimitiveUseWatch watch;
+
+  // With -fplugin-arg-barrierpair-stats: what the plugin did with the unit.
+  void remark(ASTContext &context, const std::string &text) {
+    if (!stats)
+      return;
+    DiagnosticsEngine &diagnostics = instance.getDiagnostics();
+    const SourceManager &sources = context.getSourceManager();
+    unsigned id = diagnostics.getCustomDiagID(DiagnosticsEngine::Remark, "%0");
+    diagnostics.Report(sources.getLocForStartOfFile(sources.getMainFileID()), id) << text;
+  }
 };
 
 bp_options unpairedOff() {
@@ -151,7 +178,7 @@ public:
       diagnostics.Report(id) << file << (language.CPlusPlus ? "C++" : "Objective-C");
       return std::make_unique<ASTConsumer>();
     }
-    return std::make_unique<Consumer>(instance, options, sitesDir);
+    return std::make_unique<Consumer>(instance, options, sitesDir, stats);
   }
 
   bool ParseArgs(const CompilerInstance &instance,
@@ -170,6 +197,10 @@ public:
       }
       if (text == "model=lkmm" || text == "model=article") {
         options.model_lkmm = text == "model=lkmm";
+        continue;
+      }
+      if (text == "stats") {
+        stats = true;
         continue;
       }
       if (text.consume_front("sites-dir=") && !text.empty()) {
@@ -202,6 +233,7 @@ public:
 
 private:
   std::string sitesDir;
+  bool stats = false;
   // The plugin sees one translation unit, where a barrier's partner is often
   // in another file: unpaired-barrier waits for -fplugin-arg-barrierpair-unpaired.
   bp_options options = unpairedOff();

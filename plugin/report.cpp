@@ -1,6 +1,7 @@
 #include "report.h"
 
 #include "clang/Basic/DiagnosticFrontend.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
 #include <memory>
@@ -76,9 +77,18 @@ private:
 void reportFindings(DiagnosticsEngine &diagnostics, const SourceManager &sources,
                     const FileMap &files, const bp_engine *engine, const bp_finding *findings,
                     size_t count) {
+  // clang prints diagnostics to llvm::errs(), which is unbuffered: a write
+  // call every few bytes, thousands for a few dozen findings with their
+  // source lines and carets. It is buffered while they are reported.
+  llvm::raw_ostream &errors = llvm::errs();
+  bool buffer = count > 0 && errors.GetBufferSize() == 0;
+  if (buffer)
+    errors.SetBuffered();
   Reporter reporter(diagnostics, sources, files, engine);
   for (size_t i = 0; i < count; i++)
     reporter.report(findings[i]);
+  if (buffer)
+    errors.SetUnbuffered(); // flushes
 }
 
 } // namespace barrierpair

@@ -1,0 +1,47 @@
+// Whether a translation unit gives the analysis anything to work on, decided
+// once per unit before anything is lowered: most files of a program use no
+// barrier, and for them the plugin should cost nothing.
+#ifndef BARRIERPAIR_PLUGIN_PRIMITIVE_USE_H
+#define BARRIERPAIR_PLUGIN_PRIMITIVE_USE_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Lex/Preprocessor.h"
+
+#include <memory>
+
+namespace barrierpair {
+
+// What the analysis of a unit's events is for.
+enum class AnalysisScope {
+  // The unit alone (the plugin): nothing outside it pairs with its code.
+  Unit,
+  // The unit as part of a program (`barrierpair check`, site files): a
+  // plain function of it may be the unordered side of another unit's
+  // barrier, started as a thread there.
+  Program,
+};
+
+class PrimitiveUseWatch {
+public:
+  // Watches `preprocessor`'s macro expansions from here on, for a macro the
+  // primitive table names; create it before the unit is parsed.
+  explicit PrimitiveUseWatch(clang::Preprocessor &preprocessor);
+
+  // Whether lowering the parsed unit can give a finding: it expanded a
+  // primitive's macro, or one of its functions (or a function of the unit
+  // they call) calls a primitive function or an atomic builtin, or accesses
+  // a volatile or _Atomic object, or the main file holds an annotation
+  // ("barrierpair:" in any case). For a program, also when the main file
+  // defines a function other units can call or start. When in doubt
+  // (a precompiled header, modules) it answers yes.
+  bool needsLowering(clang::ASTContext &context, AnalysisScope scope) const;
+
+  struct State;
+
+private:
+  std::shared_ptr<State> state;
+};
+
+} // namespace barrierpair
+
+#endif
