@@ -43,6 +43,9 @@ typedef struct {
   uint32_t *worklist;
   bool *queued;
   size_t worklist_count;
+  /* what a source's walk reached: only these are read and reset */
+  uint32_t *touched_events, *touched_blocks;
+  size_t touched_event_count, touched_block_count;
 } propagation;
 
 static bool same_place(bp_location a, bp_location b) {
@@ -125,6 +128,8 @@ static void walk_block(propagation *p, uint32_t block_index, size_t start, path_
       if (state.phase == IN_BARRIER_GROUP && state.consume_only &&
           !bp_event_guarded_by(p->engine, id, source->object))
         reached.strength = 0; /* not reached through the consumed pointer */
+      if (p->reached[id - p->first_event].strength == UNREACHED)
+        p->touched_events[p->touched_event_count++] = id - p->first_event;
       meet(&p->reached[id - p->first_event], reached);
       if (depends_on_source(p, id, event))
         p->dependent[id - p->first_event] = true;
@@ -145,6 +150,8 @@ static void walk_block(propagation *p, uint32_t block_index, size_t start, path_
     uint32_t successor = *(uint32_t *)bp_vec_at(&block->successors, s);
     if (successor & BP_LOOP_EDGE)
       continue; /* orders within one iteration only */
+    if (p->block_in[successor].strength == UNREACHED)
+      p->touched_blocks[p->touched_block_count++] = successor;
     if (meet(&p->block_in[successor], state) && !p->queued[successor]) {
       p->queued[successor] = true;
       p->worklist[p->worklist_count++] = successor;
@@ -167,50 +174,84 @@ static int compare_orderings(const void *left, const void *right) {
   return 0;
 }
 
+/* One ordering per (object, kind, object, kind) of a function: the weakest,
+ * kept as they are found, so that a large function's many pairs are never
+ * all stored and sorted. */
+typedef struct {
+  bp_vec orderings; /* bp_ordering */
+  uint32_t *slots;  /* open addressing: index + 1, 0 = empty */
+  size_t slot_count;
+} weakest_table;
+
+static uint64_t pair_hash(const bp_ordering *o) {
+  uint64_t hash = ((uint64_t)o->first_object << 33) ^ ((uint64_t)o->second_object << 1) ^
+                  ((uint64_t)o->first_kind << 63) ^ (uint64_t)o->second_kind;
+  hash ^= hash >> 29;
+  hash *= 0x9e3779b97f4a7c15ull;
+  return hash ^ (hash >> 32);
+}
+
+static bool same_pair(const bp_ordering *a, const bp_ordering *b) {
+  return a->first_object == b->first_object && a->first_kind == b->first_kind &&
+         a->second_object == b->second_object && a->second_kind == b->second_kind;
+}
+
+static void grow_table(weakest_table *table) {
+  size_t count = table->slot_count ? 2 * table->slot_count : 64;
+  uint32_t *slots = calloc(count, sizeof *slots);
+  if (!slots)
+    abort();
+  for (size_t i = 0; i < table->orderings.count; i++) {
+    size_t slot = pair_hash(bp_vec_at(&table->orderings, i)) & (count - 1);
+    while (slots[slot])
+      slot = (slot + 1) & (count - 1);
+    slots[slot] = (uint32_t)i + 1;
+  }
+  free(table->slots);
+  table->slots = slots;
+  table->slot_count = count;
+}
+
+static void keep_weakest(weakest_table *table, const bp_ordering *ordering) {
+  if (2 * (table->orderings.count + 1) > table->slot_count)
+    grow_table(table);
+  size_t slot = pair_hash(ordering) & (table->slot_count - 1);
+  for (; table->slots[slot]; slot = (slot + 1) & (table->slot_count - 1)) {
+    bp_ordering *kept = bp_vec_at(&table->orderings, table->slots[slot] - 1);
+    if (same_pair(kept, ordering)) {
+      if (compare_orderings(ordering, kept) < 0)
+        *kept = *ordering;
+      return;
+    }
+  }
+  *(bp_ordering *)bp_vec_push(&table->orderings) = *ordering;
+  table->slots[slot] = (uint32_t)table->orderings.count;
+}
+
 static void add_reached_orderings(const propagation *p, uint32_t function_index, uint32_t source,
-                                  size_t event_count, bp_vec *out) {
+                                  weakest_table *table) {
   const bp_event *from = bp_event_get(p->engine, source);
-  for (size_t local = 0; local < event_count; local++) {
-    if (p->reached[local].strength == UNREACHED)
-      continue;
+  for (size_t k = 0; k < p->touched_event_count; k++) {
+    uint32_t local = p->touched_events[k];
     uint32_t id = p->first_event + (uint32_t)local;
     const bp_event *to = bp_event_get(p->engine, id);
     if (to->object == from->object)
       continue;
-    bp_ordering *ordering = bp_vec_push(out);
-    ordering->function = function_index;
-    ordering->first = source;
-    ordering->second = id;
-    ordering->first_object = from->object;
-    ordering->second_object = to->object;
-    ordering->first_kind = from->kind;
-    ordering->second_kind = to->kind;
-    ordering->strength = p->reached[local].strength;
-    ordering->barrier = p->reached[local].barrier;
-    if (p->dependent[local] && (ordering->strength & BP_STRENGTH_FULL) != BP_STRENGTH_FULL) {
+    bp_ordering ordering = {.function = function_index,
+                            .first = source,
+                            .second = id,
+                            .first_object = from->object,
+                            .second_object = to->object,
+                            .first_kind = from->kind,
+                            .second_kind = to->kind,
+                            .strength = p->reached[local].strength,
+                            .barrier = p->reached[local].barrier};
+    if (p->dependent[local] && (ordering.strength & BP_STRENGTH_FULL) != BP_STRENGTH_FULL) {
       /* the dependency orders it; messages name the load it depends on */
-      ordering->strength = BP_STRENGTH_FULL;
-      ordering->barrier = source;
+      ordering.strength = BP_STRENGTH_FULL;
+      ordering.barrier = source;
     }
-  }
-}
-
-/* Keeps one ordering per (object, kind, object, kind): the weakest, which
- * sorts first. */
-static void append_weakest(bp_vec *all, bp_vec *out) {
-  if (all->count == 0)
-    return;
-  qsort(all->items, all->count, sizeof(bp_ordering), compare_orderings);
-  const bp_ordering *previous = NULL;
-  for (size_t i = 0; i < all->count; i++) {
-    const bp_ordering *ordering = bp_vec_at(all, i);
-    if (previous && previous->first_object == ordering->first_object &&
-        previous->first_kind == ordering->first_kind &&
-        previous->second_object == ordering->second_object &&
-        previous->second_kind == ordering->second_kind)
-      continue;
-    *(bp_ordering *)bp_vec_push(out) = *ordering;
-    previous = ordering;
+    keep_weakest(table, &ordering);
   }
 }
 
@@ -236,27 +277,29 @@ void bp_collect_orderings(const bp_engine *engine, uint32_t function_index, bp_v
   p.worklist = malloc(block_count * sizeof *p.worklist);
   p.queued = malloc(block_count * sizeof *p.queued);
   p.dependent = malloc(event_count * sizeof *p.dependent);
-  if (!p.block_in || !p.reached || !p.worklist || !p.queued || !p.dependent)
+  p.touched_events = malloc(event_count * sizeof *p.touched_events);
+  p.touched_blocks = malloc(block_count * sizeof *p.touched_blocks);
+  if (!p.block_in || !p.reached || !p.worklist || !p.queued || !p.dependent || !p.touched_events ||
+      !p.touched_blocks)
     abort();
+  const path_state unreached = {.strength = UNREACHED, .barrier = BP_NO_EVENT};
+  for (size_t k = 0; k < block_count; k++) {
+    p.block_in[k] = unreached;
+    p.queued[k] = false;
+  }
+  for (size_t k = 0; k < event_count; k++) {
+    p.reached[k] = unreached;
+    p.dependent[k] = false;
+  }
 
-  bp_vec all;
-  bp_vec_init(&all, sizeof(bp_ordering));
+  weakest_table table = {.slots = NULL};
+  bp_vec_init(&table.orderings, sizeof(bp_ordering));
   for (size_t b = 0; b < block_count; b++) {
     const bp_block *block = bp_vec_at(&function->blocks, b);
     for (size_t i = 0; i < block->events.count; i++) {
       uint32_t source = *(uint32_t *)bp_vec_at(&block->events, i);
       if (bp_event_get(engine, source)->type != BP_EVENT_ACCESS)
         continue;
-      for (size_t k = 0; k < block_count; k++) {
-        p.block_in[k] =
-            (path_state){.strength = UNREACHED, .barrier = BP_NO_EVENT, .phase = BEFORE_BARRIER};
-        p.queued[k] = false;
-      }
-      for (size_t k = 0; k < event_count; k++) {
-        p.reached[k] =
-            (path_state){.strength = UNREACHED, .barrier = BP_NO_EVENT, .phase = BEFORE_BARRIER};
-        p.dependent[k] = false;
-      }
       p.source = source;
       p.worklist_count = 0;
       walk_block(&p, (uint32_t)b, i + 1,
@@ -266,16 +309,27 @@ void bp_collect_orderings(const bp_engine *engine, uint32_t function_index, bp_v
         p.queued[next] = false;
         walk_block(&p, next, 0, p.block_in[next]);
       }
-      add_reached_orderings(&p, function_index, source, event_count, &all);
+      add_reached_orderings(&p, function_index, source, &table);
+      for (size_t k = 0; k < p.touched_event_count; k++) {
+        p.reached[p.touched_events[k]] = unreached;
+        p.dependent[p.touched_events[k]] = false;
+      }
+      for (size_t k = 0; k < p.touched_block_count; k++)
+        p.block_in[p.touched_blocks[k]] = unreached;
+      p.touched_event_count = p.touched_block_count = 0;
     }
   }
-  append_weakest(&all, orderings);
-  bp_vec_free(&all);
+  for (size_t i = 0; i < table.orderings.count; i++)
+    *(bp_ordering *)bp_vec_push(orderings) = *(bp_ordering *)bp_vec_at(&table.orderings, i);
+  bp_vec_free(&table.orderings);
+  free(table.slots);
   free(p.block_in);
   free(p.reached);
   free(p.worklist);
   free(p.queued);
   free(p.dependent);
+  free(p.touched_events);
+  free(p.touched_blocks);
 }
 
 /* ---- The program's orderings, by their objects ---- */
