@@ -29,6 +29,7 @@ typedef struct {
   bool left_source;  /* passed an access of another place than the source's */
   bool release_only; /* the group so far orders only the release's own store */
   bool consume_only; /* ... only the accesses through a consumed pointer */
+  bool unlocked;     /* a kernel lock released, no access since */
   bp_location group; /* where the group's acquire or release is written */
 } path_state;
 
@@ -113,6 +114,11 @@ static bool cross_barrier(const propagation *p, path_state *state, uint32_t id,
   return true;
 }
 
+static bool kernel_lock(const bp_event *event) {
+  const bp_primitive *primitive = bp_primitive_get(event->primitive);
+  return primitive && primitive->family == BP_FAMILY_KERNEL;
+}
+
 static void walk_block(propagation *p, uint32_t block_index, size_t start, path_state state) {
   const bp_block *block = bp_vec_at(&p->function->blocks, block_index);
   const bp_event *source = bp_event_get(p->engine, p->source);
@@ -144,7 +150,20 @@ static void walk_block(propagation *p, uint32_t block_index, size_t start, path_
       /* a compiler barrier orders nothing between CPUs, but it is where the
        * programmer meant an order: a too-weak barrier, not a missing one */
       state.barrier = id;
+    } else if (event->type == BP_EVENT_UNLOCK) {
+      state.unlocked = kernel_lock(event);
+    } else if (event->type == BP_EVENT_LOCK && state.unlocked) {
+      /* the kernel's unlock followed by a lock orders as a full barrier
+       * (LKMM; the article: "sometimes", not for every user-level lock) */
+      if (state.phase == IN_WINDOW)
+        return;
+      state.strength |= BP_STRENGTH_FULL;
+      state.barrier = id;
+      state.phase = IN_BARRIER_GROUP;
+      state.release_only = state.consume_only = false;
     }
+    if (event->type == BP_EVENT_ACCESS)
+      state.unlocked = false;
   }
   for (size_t s = 0; s < block->successors.count; s++) {
     uint32_t successor = *(uint32_t *)bp_vec_at(&block->successors, s);
