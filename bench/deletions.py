@@ -152,6 +152,9 @@ def functions(masked, directives):
     """[(name, first line, last line)] of the function definitions, by braces."""
     lines = masked.split("\n")
     code = "\n".join("" if i + 1 in directives else l for i, l in enumerate(lines))
+    # extern "C" { ... } of a header read by C++ too (the string is masked):
+    # its functions are at the top level.
+    code = re.sub(r"\bextern\s*\{", lambda m: " " * len(m.group()), code)
     result, depth, start, header_from = [], 0, None, 0
     line_of = lambda pos: code.count("\n", 0, pos) + 1
     for match in re.finditer(r"[{};]", code):
@@ -396,6 +399,10 @@ def run(options):
             site["result"] = "site" if caught else "elsewhere" if new else "missed"
             site["caught_by"] = caught[0][0] if caught else None
             site["already_warned"] = any(at_site(f, site, options.near) for f in pristine)
+            # A pristine finding at the site whose message the deletion changed.
+            before = {identity(f): f["message"] for f in pristine if at_site(f, site, options.near)}
+            site["changed_at_site"] = any(before.get(identity(f), f["message"]) != f["message"]
+                                          for f in findings)
             site["new_findings"] = [{"rule": f["rule"], "file": f["file"], "line": f["line"],
                                      "function": f.get("function"), "message": f["message"]}
                                     for _, f in (caught or reasons)]
@@ -444,7 +451,9 @@ def report(summary, results):
     if misses:
         print("\nmissed:")
         for s in misses:
-            extra = " (a pristine finding is already at the site)" if s["already_warned"] else ""
+            extra = " (a pristine finding is already at the site" + \
+                (", its message changed)" if s["changed_at_site"] else ")") \
+                if s["already_warned"] else ""
             print(f"  {s['file']}:{s['line']}: {s['call']} in {s['function']}{extra}")
 
 
