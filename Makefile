@@ -58,7 +58,7 @@ deletions: realcode-deps build
 	fi; \
 	python3 bench/deletions.py --barrierpair $(BUILD)/bin/barrierpair "$$source" \
 	  --include 'src/*.h' --include 'include/urcu/static/*.h' \
-	  --json $(BUILD)/realcode/deletions-liburcu.json $(DELETIONS_FLAGS)
+	  --json $(BUILD)/deletions-liburcu.json $(DELETIONS_FLAGS)
 
 clean:
 	rm -rf $(BUILD)

@@ -266,6 +266,9 @@ def copy_program(program, workdir, cflags):
     else:
         entries = json.loads(json.dumps(entries).replace(source, copy)
                              .replace(os.path.abspath(program), copy))
+    if not any(entry_file(e).startswith(copy + os.sep) for e in entries):
+        raise RuntimeError(f"the compile_commands.json of {program} names no file inside it "
+                           "(was the tree moved after it was written?)")
     with open(os.path.join(copy, "compile_commands.json"), "w") as f:
         json.dump(entries, f, indent=1)
     return copy, entries
