@@ -2,7 +2,7 @@
 BUILD ?= build
 BUILD_TYPE ?= RelWithDebInfo
 
-.PHONY: all deps bench-deps realcode-deps configure build demo check litmus bench realcode clean
+.PHONY: all deps bench-deps realcode-deps configure build demo check litmus bench realcode deletions clean
 
 all: build
 
@@ -43,6 +43,22 @@ realcode-deps:
 realcode: realcode-deps build
 	@python3 scripts/realcode.py --barrierpair $(BUILD)/bin/barrierpair \
 	  --cache $(BUILD)/realcode --json $(BUILD)/realcode/results.json $(REALCODE_FLAGS)
+
+# Recall by deletion on liburcu (bench/deletions.py, docs/precision.md): each
+# barrier of its src/ and include/urcu/static/ deleted in turn, in a copy of
+# the realcode cache's tree (built by scripts/realcode.py when missing).
+# DELETIONS_FLAGS takes the script's options, e.g. --set weaken.
+DELETIONS_FLAGS ?=
+deletions: realcode-deps build
+	@source=$$(ls -d $(BUILD)/realcode/liburcu/liburcu-*/ 2>/dev/null | head -n 1); \
+	if [ -z "$$source" ] || [ ! -f "$$source/compile_commands.json" ]; then \
+	  python3 scripts/realcode.py --barrierpair $(BUILD)/bin/barrierpair \
+	    --cache $(BUILD)/realcode liburcu > /dev/null || [ $$? -eq 1 ] || exit 2; \
+	  source=$$(ls -d $(BUILD)/realcode/liburcu/liburcu-*/ | head -n 1); \
+	fi; \
+	python3 bench/deletions.py --barrierpair $(BUILD)/bin/barrierpair "$$source" \
+	  --include 'src/*.h' --include 'include/urcu/static/*.h' \
+	  --json $(BUILD)/deletions-liburcu.json $(DELETIONS_FLAGS)
 
 clean:
 	rm -rf $(BUILD)
