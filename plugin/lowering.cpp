@@ -25,7 +25,9 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
 
 #include <functional>
 #include <optional>
@@ -69,6 +71,9 @@ bool isOpaque(const bp_primitive &primitive) {
 // the outermost call's statement, so every warning lands in the user's code.
 // What lowering learns across a translation unit's functions.
 struct UnitState {
+  // What tells this translation unit's `static` variables from another's:
+  // its main file and the macros its command line defines.
+  std::string identity;
   // Whether a function uses a table primitive.
   llvm::DenseMap<const FunctionDecl *, bool> primitiveUsers;
   // What each helper's return values read (lowering.cpp's returnedObjects).
@@ -909,9 +914,12 @@ private:
       std::string name = variable->getNameAsString();
       std::string key = name;
       if (!variable->isExternallyVisible()) {
+        // Each translation unit has its own: one file built twice with
+        // other macros (liburcu's flavours) or a header's static included
+        // by two files are two objects.
         FileID file = sources.getFileID(sources.getExpansionLoc(variable->getLocation()));
         OptionalFileEntryRef entry = sources.getFileEntryRefForID(file);
-        key = (entry ? absolutePath(entry->getName()) : std::string()) + ":" + name;
+        key = (entry ? absolutePath(entry->getName()) : std::string()) + ":" + name + unit.identity;
       }
       return SharedObject{key, name};
     }
@@ -1473,6 +1481,29 @@ private:
   }
 };
 
+// The main file and a hash of the predefined buffer, which holds the
+// command line's -D and -U: "@<main file>#<hash>".
+std::string unitIdentity(const SourceManager &sources) {
+  std::string identity = "@";
+  if (OptionalFileEntryRef main = sources.getFileEntryRefForID(sources.getMainFileID()))
+    identity += main->getName().str();
+  for (unsigned i = 0; i < sources.local_sloc_entry_size(); i++) {
+    const SrcMgr::SLocEntry &entry = sources.getLocalSLocEntry(i);
+    if (!entry.isFile())
+      continue;
+    const SrcMgr::ContentCache &content = entry.getFile().getContentCache();
+    if (content.OrigEntry || !content.getBufferIfLoaded())
+      continue;
+    llvm::StringRef name = content.getBufferIfLoaded()->getBufferIdentifier();
+    if (name == "<built-in>") {
+      identity +=
+          "#" + llvm::utohexstr(llvm::xxh3_64bits(content.getBufferIfLoaded()->getBuffer()));
+      break;
+    }
+  }
+  return identity;
+}
+
 // Functions the translation unit calls directly.
 void collectCallees(const Stmt *statement, llvm::SmallPtrSetImpl<const FunctionDecl *> &callees) {
   if (!statement)
@@ -1493,6 +1524,7 @@ FileMap lowerTranslationUnit(ASTContext &context, bp_engine *engine) {
   llvm::SmallVector<const FunctionDecl *, 32> defined;
   llvm::SmallPtrSet<const FunctionDecl *, 32> called;
   UnitState unit;
+  unit.identity = unitIdentity(sources);
   for (const Decl *declaration : context.getTranslationUnitDecl()->decls()) {
     const auto *function = dyn_cast<FunctionDecl>(declaration);
     if (!function || !function->doesThisDeclarationHaveABody() ||
