@@ -61,11 +61,8 @@ void bp_free_pairs(bp_analysis *analysis) {
   analysis->stores = NULL;
 }
 
-/* The functions other than f and g that store `object`: how many (counting
- * to two) and the first. */
-static size_t storers_elsewhere(const bp_analysis *analysis, uint32_t object, uint32_t f,
-                                uint32_t g, uint32_t *first) {
-  const struct bp_store_index *index = analysis->stores;
+/* Where the stores of `object` begin in the index. */
+static size_t first_store_of(const struct bp_store_index *index, uint32_t object) {
   size_t low = 0, high = index->count;
   while (low < high) {
     size_t middle = (low + high) / 2;
@@ -74,6 +71,15 @@ static size_t storers_elsewhere(const bp_analysis *analysis, uint32_t object, ui
     else
       high = middle;
   }
+  return low;
+}
+
+/* The functions other than f and g that store `object`: how many (counting
+ * to two) and the first. */
+static size_t storers_elsewhere(const bp_analysis *analysis, uint32_t object, uint32_t f,
+                                uint32_t g, uint32_t *first) {
+  const struct bp_store_index *index = analysis->stores;
+  size_t low = first_store_of(index, object);
   size_t count = 0;
   for (size_t i = low; i < index->count && index->stores[i].object == object && count < 2; i++) {
     uint32_t function = index->stores[i].function;
@@ -97,15 +103,8 @@ static bool stores(const struct bp_store_index *index, uint32_t object, uint32_t
 static bool independent_writer(const bp_analysis *analysis, uint32_t object, uint32_t other,
                                uint32_t f, uint32_t g) {
   const struct bp_store_index *index = analysis->stores;
-  size_t low = 0, high = index->count;
-  while (low < high) {
-    size_t middle = (low + high) / 2;
-    if (index->stores[middle].object < object)
-      low = middle + 1;
-    else
-      high = middle;
-  }
-  for (size_t i = low; i < index->count && index->stores[i].object == object; i++) {
+  for (size_t i = first_store_of(index, object);
+       i < index->count && index->stores[i].object == object; i++) {
     uint32_t function = index->stores[i].function;
     if (function != f && function != g && !stores(index, other, function))
       return true;
