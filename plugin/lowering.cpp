@@ -1432,6 +1432,11 @@ private:
     bool marked = marking != BP_NO_PRIMITIVE || isMarkedType(lvalue->getType());
     llvm::SmallVector<uint32_t, 2> addressSources;
     collectAddressSources(lvalue, addressSources);
+    // A store of a value computed from a load depends on it (a data
+    // dependency), as a store under a check of it does.
+    if (const auto *assignment = dyn_cast<BinaryOperator>(statement);
+        kind == BP_ACCESS_STORE && assignment && assignment->getOpcode() == BO_Assign)
+      collectObjectsRead(assignment->getRHS(), addressSources);
     bool unpublished = isUnpublished(lvalue);
     auto emit = [&](const SharedObject &accessed) {
       uint32_t event = addAccess(accessed, kind, marked, marking, location, statement);
