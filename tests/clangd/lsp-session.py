@@ -6,11 +6,10 @@ usage: lsp-session.py <barrierpair-clangd> <clangd>"""
 import json
 import os
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lsp_client import Client, Timeout, clangds, initialize, ours  # noqa: E402
+from lsp_client import Client, Timeout, clangds, initialize, ours, run_session  # noqa: E402
 
 TIMEOUT = 15  # seconds for any one expected message
 
@@ -164,17 +163,5 @@ def session(wrapper, clangd, directory):
     return client
 
 
-def main():
-    wrapper, clangd = os.path.abspath(sys.argv[1]), sys.argv[2]
-    with tempfile.TemporaryDirectory() as directory:
-        try:
-            session(wrapper, clangd, os.path.realpath(directory))
-        except (AssertionError, Timeout) as error:
-            print(f"FAIL: {error}", file=sys.stderr)
-            return 1
-    print("PASS: lsp-session")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_session(session, "lsp-session"))

@@ -5,6 +5,8 @@ import json
 import os
 import queue
 import subprocess
+import sys
+import tempfile
 import threading
 import time
 
@@ -145,3 +147,17 @@ def ours(diagnostics):
 
 def clangds(diagnostics):
     return [d for d in diagnostics if d.get("source") != "barrierpair"]
+
+
+def run_session(session, name):
+    """The main of a session test: argv is the wrapper and clangd; the
+    session runs in a fresh directory; returns the exit status."""
+    wrapper, clangd = os.path.abspath(sys.argv[1]), sys.argv[2]
+    with tempfile.TemporaryDirectory() as directory:
+        try:
+            session(wrapper, clangd, os.path.realpath(directory))
+        except (AssertionError, Timeout) as error:
+            print(f"FAIL: {error}", file=sys.stderr)
+            return 1
+    print(f"PASS: {name}")
+    return 0
