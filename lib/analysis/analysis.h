@@ -103,8 +103,6 @@ bool bp_thread_entries(const bp_analysis *analysis, uint32_t f, uint32_t g);
 /* f and g pair barriers with barriers somewhere. */
 void bp_add_partners(bp_analysis *analysis, uint32_t f, uint32_t g);
 bool bp_are_partners(bp_analysis *analysis, uint32_t f, uint32_t g);
-/* `function` loads `object` with an unmarked access somewhere. */
-bool bp_loads_plainly(const bp_analysis *analysis, uint32_t function, uint32_t object);
 /* f and g both store `object` and one of them also reads it plainly: a
  * single-writer design, whose writers something else serialises. */
 bool bp_serialised_writers(const bp_analysis *analysis, uint32_t f, uint32_t g, uint32_t object);

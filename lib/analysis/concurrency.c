@@ -119,7 +119,7 @@ static bool indexed(const function_object *index, size_t count, uint32_t functio
   return count && bsearch(&key, index, count, sizeof key, compare_function_objects) != NULL;
 }
 
-bool bp_loads_plainly(const bp_analysis *analysis, uint32_t function, uint32_t object) {
+static bool loads_plainly(const bp_analysis *analysis, uint32_t function, uint32_t object) {
   const struct bp_concurrency *c = analysis->concurrency;
   return indexed(c->plain_loads, c->plain_load_count, function, object);
 }
@@ -128,7 +128,7 @@ bool bp_serialised_writers(const bp_analysis *analysis, uint32_t f, uint32_t g, 
   const struct bp_concurrency *c = analysis->concurrency;
   return indexed(c->stores, c->store_count, f, object) &&
          indexed(c->stores, c->store_count, g, object) &&
-         (bp_loads_plainly(analysis, f, object) || bp_loads_plainly(analysis, g, object));
+         (loads_plainly(analysis, f, object) || loads_plainly(analysis, g, object));
 }
 
 void bp_compute_concurrency(bp_analysis *analysis) {

@@ -11,7 +11,6 @@ static bp_side side_of(const bp_ordering *ordering) {
                    ordering->strength};
 }
 
-/* `scenario` has `side` as CPU 0. */
 /* Release and acquire order only for the functions that read from each
  * other (LKMM: they are not cumulative): enough when at most one of the
  * pair's two links is not a reads-from. A store read by the other side is
@@ -31,6 +30,7 @@ static bool local_order_suffices(const bp_engine *engine, const bp_ordering *sid
   return other_links <= 1;
 }
 
+/* `scenario` has `side` as CPU 0. */
 static void check_side(bp_analysis *analysis, const bp_ordering *side, const bp_ordering *partner,
                        int scenario) {
   unsigned need = bp_scenario_need(scenario, 0);
@@ -74,9 +74,10 @@ static bool needs_third_cpu(int scenario) {
  * that it runs against the barriered side: it marks both accesses (the
  * programmer said "this races"), or the two functions are the entries of
  * threads. In a row of two CPUs (where no third function's store takes
- * part), weaker evidence is enough: the side marks the flag of a message whose payload may stay
- * plain (a marked load first, or a marked store second), or marks one access and the two functions
- * pair barriers elsewhere. */
+ * part), weaker evidence is enough: the side marks the flag of a message
+ * whose payload may stay plain (a marked load first, or a marked store
+ * second), or marks one access and the two functions pair barriers
+ * elsewhere. */
 static bool races_with(bp_analysis *analysis, const bp_ordering *unordered,
                        const bp_ordering *ordered, int scenario) {
   const bp_engine *engine = analysis->engine;
