@@ -285,7 +285,11 @@ private:
   // lowering that can name it.
   std::pair<const Expr *, const FunctionLowering *> argumentOf(const Expr *expression) const {
     const auto *reference = dyn_cast<DeclRefExpr>(expression->IgnoreParenCasts());
-    const auto *parameter = reference ? dyn_cast<ParmVarDecl>(reference->getDecl()) : nullptr;
+    return argumentOf(reference ? dyn_cast<ParmVarDecl>(reference->getDecl()) : nullptr);
+  }
+
+  std::pair<const Expr *, const FunctionLowering *>
+  argumentOf(const ParmVarDecl *parameter) const {
     if (!site || !parameter || parameter->getFunctionScopeIndex() >= site->call->getNumArgs() ||
         parameter->getDeclContext() != function)
       return {nullptr, nullptr};
@@ -524,6 +528,12 @@ private:
       for (const Stmt *child : value->children())
         escapes(child);
     };
+    // A parameter given memory its caller has allocated and not yet
+    // published is that memory's only name here, until this body publishes it.
+    if (site)
+      for (const ParmVarDecl *parameter : function->parameters())
+        if (auto [argument, caller] = argumentOf(parameter); argument && caller->isUnpublishedValue(argument))
+          candidates.try_emplace(parameter, true);
     auto consider = [&](const VarDecl *variable, const Expr *value) {
       if (!variable || variable->hasGlobalStorage() || !variable->getType()->isPointerType())
         return;
@@ -580,7 +590,9 @@ private:
     for (const auto &[variable, fresh] : candidates) {
       if (fresh)
         allocatedLocals.insert(variable);
-      if (fresh && !escaped.count(variable))
+      // A parameter's memory is published by the caller later on: its
+      // initialisation here is still a payload.
+      if (fresh && !escaped.count(variable) && !isa<ParmVarDecl>(variable))
         freshLocals.insert(variable);
     }
   }
@@ -645,6 +657,13 @@ private:
         }
       }
     }
+  }
+
+  // `value` is an allocated local not yet published here (`p` in
+  // `init(p)` before `publish(p)`).
+  bool isUnpublishedValue(const Expr *value) const {
+    const VarDecl *variable = localOf(value);
+    return variable && allocatedLocals.count(variable) && !publishedHere.count(variable);
   }
 
   // `lvalue` is in memory of an allocated local (`p->field`,
@@ -1022,15 +1041,19 @@ private:
 
   // The first shared object a primitive's own text mentions: the object it
   // accesses (`&x`, `x`, `p->field`).
-  std::optional<SharedObject> findTarget(const Stmt *statement) const {
+  std::optional<SharedObject> findTarget(const Stmt *statement,
+                                         const Expr **lvalue = nullptr) const {
     if (const auto *expression = dyn_cast<Expr>(statement)) {
-      if (std::optional<SharedObject> object = nameObject(expression))
+      if (std::optional<SharedObject> object = nameObject(expression)) {
+        if (lvalue)
+          *lvalue = expression;
         return object;
+      }
     }
     for (const Stmt *child : statement->children()) {
       if (!child)
         continue;
-      if (std::optional<SharedObject> object = findTarget(child))
+      if (std::optional<SharedObject> object = findTarget(child, lvalue))
         return object;
     }
     return std::nullopt;
@@ -1175,6 +1198,19 @@ private:
     for (uint32_t guard : currentGuards())
       bp_add_guard(engine, event, guard);
     return event;
+  }
+
+  // Where access `event`'s memory comes from: the loads its address is
+  // computed from, and whether it is memory not yet published.
+  void addProvenance(uint32_t event, const Expr *lvalue) {
+    if (!lvalue)
+      return;
+    llvm::SmallVector<uint32_t, 2> addressSources;
+    collectAddressSources(lvalue, addressSources);
+    for (uint32_t source : addressSources)
+      bp_add_address_source(engine, event, source);
+    if (isUnpublished(lvalue))
+      bp_set_unpublished(engine, event);
   }
 
   // The text of `range` when it is written as it is in the main file (not
@@ -1340,11 +1376,16 @@ private:
 
     if (before)
       addBarrier(before, use.primitive, true, use.location, use.root);
-    if (std::optional<SharedObject> target = findTarget(use.root)) {
+    const Expr *lvalue = nullptr;
+    if (std::optional<SharedObject> target = findTarget(use.root, &lvalue)) {
       if (primitive.op != BP_OP_STORE)
-        addAccess(*target, BP_ACCESS_LOAD, true, use.primitive, use.location, use.root);
+        addProvenance(
+            addAccess(*target, BP_ACCESS_LOAD, true, use.primitive, use.location, use.root),
+            lvalue);
       if (primitive.op != BP_OP_LOAD)
-        addAccess(*target, BP_ACCESS_STORE, true, use.primitive, use.location, use.root);
+        addProvenance(
+            addAccess(*target, BP_ACCESS_STORE, true, use.primitive, use.location, use.root),
+            lvalue);
     }
     if (after)
       addBarrier(after, use.primitive, true, use.location, use.root);
@@ -1430,19 +1471,16 @@ private:
     if (atomic && kind == BP_ACCESS_STORE)
       addBarrier(BP_STRENGTH_FULL, BP_NO_PRIMITIVE, true, location, statement);
     bool marked = marking != BP_NO_PRIMITIVE || isMarkedType(lvalue->getType());
-    llvm::SmallVector<uint32_t, 2> addressSources;
-    collectAddressSources(lvalue, addressSources);
+    llvm::SmallVector<uint32_t, 2> dataSources;
     // A store of a value computed from a load depends on it (a data
     // dependency), as a store under a check of it does.
     if (const auto *assignment = dyn_cast<BinaryOperator>(statement);
         kind == BP_ACCESS_STORE && assignment && assignment->getOpcode() == BO_Assign)
-      collectObjectsRead(assignment->getRHS(), addressSources);
-    bool unpublished = isUnpublished(lvalue);
+      collectObjectsRead(assignment->getRHS(), dataSources);
     auto emit = [&](const SharedObject &accessed) {
       uint32_t event = addAccess(accessed, kind, marked, marking, location, statement);
-      if (unpublished)
-        bp_set_unpublished(engine, event);
-      for (uint32_t source : addressSources)
+      addProvenance(event, lvalue);
+      for (uint32_t source : dataSources)
         bp_add_guard(engine, event, source);
       return event;
     };

@@ -125,6 +125,44 @@ static bool unpublished_side(const bp_engine *engine, const bp_ordering *side) {
          bp_event_get(engine, side->second)->unpublished;
 }
 
+/* Memory that one side has just allocated and not yet published, and that
+ * the other side reaches through a pointer loaded from some third object
+ * (`a = atomic_load(&arenas[i]); a->start` against `arena->start = start;
+ * ...; count++; arenas[i] = arena`): the other side finds this instance only
+ * through that pointer's publication, which is what orders it (an address
+ * dependency), whatever the pair's other object says. */
+static bool fresh_reached_elsewhere(const bp_engine *engine, uint32_t fresh, uint32_t reached,
+                                    uint32_t other_object) {
+  return bp_event_get(engine, fresh)->unpublished &&
+         bp_event_addressed_through(engine, reached, BP_NO_OBJECT) &&
+         !bp_event_addressed_through(engine, reached, other_object);
+}
+
+/* `replacer` works on what a pointer loaded from x points to, then stores a
+ * new pointer to x (`json_decref(pair->value); pair->value = value`);
+ * `reader` loads the pointer from x, then works on what it points to. Both
+ * reach one instance only when the reader loaded the old pointer, before the
+ * replacement: no cycle goes through the pair. */
+static bool replaced_pointer(const bp_engine *engine, const bp_ordering *replacer,
+                             const bp_ordering *reader) {
+  return replacer->second_kind == BP_ACCESS_STORE &&
+         bp_event_addressed_through(engine, replacer->first, replacer->second_object) &&
+         reader->first_kind == BP_ACCESS_LOAD &&
+         bp_event_addressed_through(engine, reader->second, reader->first_object);
+}
+
+/* Whether the two sides can reach one instance of each object (other than
+ * by the type that names the objects). */
+static bool same_instances_reachable(const bp_engine *engine, const bp_ordering *cpu0,
+                                     const bp_ordering *cpu1) {
+  if (fresh_reached_elsewhere(engine, cpu0->first, cpu1->second, cpu0->second_object) ||
+      fresh_reached_elsewhere(engine, cpu1->second, cpu0->first, cpu0->second_object) ||
+      fresh_reached_elsewhere(engine, cpu0->second, cpu1->first, cpu0->first_object) ||
+      fresh_reached_elsewhere(engine, cpu1->first, cpu0->second, cpu0->first_object))
+    return false;
+  return !replaced_pointer(engine, cpu0, cpu1) && !replaced_pointer(engine, cpu1, cpu0);
+}
+
 static bool own_instances(const bp_engine *engine, uint32_t a, uint32_t b) {
   return bp_event_get(engine, a)->thread_own && bp_event_get(engine, b)->thread_own;
 }
@@ -174,6 +212,8 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
     return false;
   if (unpublished_side(analysis->engine, cpu0) || unpublished_side(analysis->engine, cpu1))
     return false; /* initialisation before publication */
+  if (!same_instances_reachable(analysis->engine, cpu0, cpu1))
+    return false;
   if (own_instances(analysis->engine, cpu0->first, cpu1->second) ||
       own_instances(analysis->engine, cpu0->second, cpu1->first))
     return false; /* each thread's own thread-local instance: not one object */

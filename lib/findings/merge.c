@@ -70,6 +70,14 @@ static int compare_locations(const bp_engine *engine, uint32_t a, uint32_t b) {
   return 0;
 }
 
+/* The code an event is written in: the helper whose call was lowered into
+ * the event's function, or the function itself. A helper's code is one
+ * place, whichever caller it was lowered into. */
+static const char *code_owner(const bp_engine *engine, uint32_t event) {
+  const char *callee = bp_event_callee(engine, event);
+  return *callee ? callee : bp_function_name(engine, bp_event_get(engine, event)->function);
+}
+
 static int compare_candidates(const void *left, const void *right) {
   const bp_finding *a = left, *b = right;
   const bp_engine *engine = sorting_engine;
@@ -77,6 +85,9 @@ static int compare_candidates(const void *left, const void *right) {
   if (order)
     return order;
   BP_COMPARE(a->rule, b->rule);
+  if (a->rule != BP_RULE_MISSING_ACCESS_ONCE &&
+      (order = strcmp(code_owner(engine, a->at), code_owner(engine, b->at))))
+    return order;
   if (a->rule == BP_RULE_MISSING_ACCESS_ONCE) {
     const bp_event *ea = bp_event_get(engine, a->at), *eb = bp_event_get(engine, b->at);
     if ((order =
@@ -101,7 +112,8 @@ static int compare_candidates(const void *left, const void *right) {
 
 /* One place is one finding per rule: a function's events written at one
  * place (a macro that loads its argument twice, a structure copied field by
- * field, a helper's accesses reported at its call) are one finding; for
+ * field, a helper's accesses reported at its call) are one finding, and so
+ * are a helper's events lowered into each of its callers; for
  * missing-access-once, one per object and kind, whichever function's. */
 static bool same_place(const bp_engine *engine, const bp_finding *a, const bp_finding *b) {
   if (a->rule != b->rule)
@@ -112,7 +124,8 @@ static bool same_place(const bp_engine *engine, const bp_finding *a, const bp_fi
   bool located = ea->location.file == eb->location.file && ea->location.line == eb->location.line &&
                  ea->location.column == eb->location.column;
   if (a->rule != BP_RULE_MISSING_ACCESS_ONCE)
-    return located && ea->function == eb->function;
+    return located && (ea->function == eb->function ||
+                       !strcmp(code_owner(engine, a->at), code_owner(engine, b->at)));
   return located && ea->object == eb->object && ea->kind == eb->kind;
 }
 

@@ -88,6 +88,8 @@ void bp_unify_instances(bp_engine *engine) {
     for (size_t g = 0; g < BP_GUARDS_MAX; g++) {
       if (event->guards[g] != BP_NO_OBJECT)
         event->guards[g] = canonical[event->guards[g]];
+      if (event->address_sources[g] != BP_NO_OBJECT)
+        event->address_sources[g] = canonical[event->address_sources[g]];
     }
   }
   free(canonical);
@@ -132,7 +134,7 @@ static uint32_t add_event(bp_engine *engine, uint32_t block, const bp_event *eve
   *stored = *event;
   stored->function = (uint32_t)engine->functions.count - 1;
   for (size_t i = 0; i < BP_GUARDS_MAX; i++)
-    stored->guards[i] = BP_NO_OBJECT;
+    stored->guards[i] = stored->address_sources[i] = BP_NO_OBJECT;
   stored->lvalue_text = stored->value_text = stored->callee = bp_interner_add(&engine->names, "");
   uint32_t id = (uint32_t)engine->events.count - 1;
   *(uint32_t *)bp_vec_push(&block_at(engine, block)->events) = id;
@@ -202,27 +204,50 @@ void bp_set_event_text(bp_engine *engine, uint32_t event, bp_location statement,
   stored->own_end = own_end;
 }
 
-void bp_add_guard(bp_engine *engine, uint32_t event, uint32_t object) {
-  if (event >= engine->events.count)
-    return;
-  bp_event *stored = bp_vec_at(&engine->events, event);
+static void add_object_to(uint32_t set[BP_GUARDS_MAX], uint32_t object) {
   for (size_t i = 0; i < BP_GUARDS_MAX; i++) {
-    if (stored->guards[i] == object)
+    if (set[i] == object)
       return;
-    if (stored->guards[i] == BP_NO_OBJECT) {
-      stored->guards[i] = object;
+    if (set[i] == BP_NO_OBJECT) {
+      set[i] = object;
       return;
     }
   }
 }
 
-bool bp_event_guarded_by(const bp_engine *engine, uint32_t event, uint32_t object) {
-  const bp_event *stored = bp_event_get(engine, event);
-  for (size_t i = 0; stored && i < BP_GUARDS_MAX; i++) {
-    if (stored->guards[i] == object)
+static bool object_in(const uint32_t set[BP_GUARDS_MAX], uint32_t object) {
+  for (size_t i = 0; i < BP_GUARDS_MAX; i++) {
+    if (set[i] == object)
       return true;
   }
   return false;
+}
+
+void bp_add_guard(bp_engine *engine, uint32_t event, uint32_t object) {
+  if (event < engine->events.count)
+    add_object_to(((bp_event *)bp_vec_at(&engine->events, event))->guards, object);
+}
+
+void bp_add_address_source(bp_engine *engine, uint32_t event, uint32_t object) {
+  if (event >= engine->events.count)
+    return;
+  bp_event *stored = bp_vec_at(&engine->events, event);
+  add_object_to(stored->guards, object);
+  add_object_to(stored->address_sources, object);
+}
+
+bool bp_event_guarded_by(const bp_engine *engine, uint32_t event, uint32_t object) {
+  const bp_event *stored = bp_event_get(engine, event);
+  return stored && object_in(stored->guards, object);
+}
+
+bool bp_event_addressed_through(const bp_engine *engine, uint32_t event, uint32_t object) {
+  const bp_event *stored = bp_event_get(engine, event);
+  if (!stored)
+    return false;
+  if (object == BP_NO_OBJECT)
+    return stored->address_sources[0] != BP_NO_OBJECT;
+  return object_in(stored->address_sources, object);
 }
 
 void bp_set_access_text(bp_engine *engine, uint32_t event, bp_location begin, bp_location end,

@@ -56,6 +56,7 @@
   X(own_end, LOCATION)                                                                             \
   X(indentation, NAME)                                                                             \
   X(guards, GUARDS)                                                                                \
+  X(address_sources, GUARDS)                                                                       \
   X(access_begin, LOCATION)                                                                        \
   X(access_end, LOCATION)                                                                          \
   X(lvalue_text, NAME)                                                                             \

@@ -32,7 +32,8 @@ static const real_field real_fields[] = {BP_TEST_EVENT_FIELDS(REAL_FIELD)};
  * name. Every other field is compared byte for byte. */
 static const char *const id_fields[] = {
     "function", "location",     "object",     "statement",   "own_begin",  "own_end", "indentation",
-    "guards",   "access_begin", "access_end", "lvalue_text", "value_text", "callee"};
+    "guards",   "address_sources", "access_begin", "access_end", "lvalue_text", "value_text",
+    "callee"};
 
 static bool is_id_field(const char *name) {
   for (size_t i = 0; i < sizeof id_fields / sizeof id_fields[0]; i++) {
@@ -46,8 +47,8 @@ static bool is_id_field(const char *name) {
 static const char *const built_fields[] = {
     "type",        "function",   "location",     "primitive",  "object",      "kind",
     "marked",      "strength",   "implicit",     "statement",  "own_begin",   "own_end",
-    "indentation", "guards",     "access_begin", "access_end", "lvalue_text", "value_text",
-    "callee",      "thread_own", "unpublished"};
+    "indentation", "guards",     "address_sources", "access_begin", "access_end", "lvalue_text",
+    "value_text",  "callee",     "thread_own",      "unpublished"};
 
 static bool is_built_field(const char *name) {
   for (size_t i = 0; i < sizeof built_fields / sizeof built_fields[0]; i++) {
@@ -98,7 +99,7 @@ static bp_engine *build_program(void) {
   bp_set_event_text(engine, e, at(b, 12, 1), "\x01odd\n", at(0, 0, 0), at(0, 0, 0));
   e = bp_add_access(engine, entry, x, BP_ACCESS_LOAD, false, BP_NO_PRIMITIVE, at(b, 13, 2));
   bp_add_guard(engine, e, head);
-  bp_add_guard(engine, e, s);
+  bp_add_address_source(engine, e, s);
   bp_set_access_text(engine, e, at(b, 13, 2), at(b, 13, 3), "x", NULL);
   e = bp_add_access(engine, entry, s, BP_ACCESS_STORE, false, BP_NO_PRIMITIVE, at(b, 14, 2));
   bp_set_access_text(engine, e, at(b, 14, 2), at(b, 14, 7), "s", "\"1\"");
@@ -180,12 +181,13 @@ static void assert_same_event(const bp_engine *a, uint32_t ia, const bp_engine *
       assert_string_equal(bp_event_callee(a, ia), bp_event_callee(b, ib));
     } else if (strcmp(name, "value_text") == 0) {
       assert_string_equal(bp_event_value_text(a, ia), bp_event_value_text(b, ib));
-    } else if (strcmp(name, "guards") == 0) {
+    } else if (strcmp(name, "guards") == 0 || strcmp(name, "address_sources") == 0) {
+      const uint32_t *ga = (const uint32_t *)((const char *)ea + field->offset);
+      const uint32_t *gb = (const uint32_t *)((const char *)eb + field->offset);
       for (size_t g = 0; g < BP_GUARDS_MAX; g++) {
-        assert_int_equal(ea->guards[g] == BP_NO_OBJECT, eb->guards[g] == BP_NO_OBJECT);
-        if (ea->guards[g] != BP_NO_OBJECT)
-          assert_string_equal(bp_object_display(a, ea->guards[g]),
-                              bp_object_display(b, eb->guards[g]));
+        assert_int_equal(ga[g] == BP_NO_OBJECT, gb[g] == BP_NO_OBJECT);
+        if (ga[g] != BP_NO_OBJECT)
+          assert_string_equal(bp_object_display(a, ga[g]), bp_object_display(b, gb[g]));
       }
     } else {
       bp_location la, lb;
@@ -336,7 +338,7 @@ static void expect_error(const char *text, const char *expected) {
 
 #define EVENT_TAIL                                                                                 \
   " primitive=- object=0 kind=0 marked=1 strength=0 implicit=0 statement=- own_begin=- "           \
-  "own_end=- indentation=\"\" guards=- access_begin=- access_end=- lvalue_text=\"\" "              \
+  "own_end=- indentation=\"\" guards=- address_sources=- access_begin=- access_end=- lvalue_text=\"\" "              \
   "value_text=\"\" callee=\"\" thread_own=0 unpublished=0\n"
 
 #define STRING_OF(x) #x
@@ -357,7 +359,7 @@ static void test_corrupt_files_are_clear_errors(void **state) {
            "%sfunction \"f\" 0:1:1 blocks=1\nevent 0 type=0 function=0 location=0:2:2" EVENT_TAIL,
            header);
   *strstr(text, "guards=-") = '\0';
-  strcat(text, "guards=0,7 access_begin=- access_end=- lvalue_text=\"\" value_text=\"\" "
+  strcat(text, "guards=0,7 address_sources=- access_begin=- access_end=- lvalue_text=\"\" value_text=\"\" "
                "callee=\"\" thread_own=0 unpublished=0\n");
   expect_error(text, "test.sites:5: object 7 is not defined by an object record");
   snprintf(text, sizeof text,

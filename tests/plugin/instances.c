@@ -1,0 +1,135 @@
+// Instances that the code tells apart, though one type names them: memory a
+// function has just allocated is reached by others only through the pointer
+// that publishes it, and a pointer read and then replaced names another
+// instance than the one a reader finds after the replacement.
+//
+// RUN: %barrierpair %s -Xclang -verify
+#include <stdatomic.h>
+#include <stdlib.h>
+
+// ---- Fresh memory reached through its publication (mimalloc's arenas) ----
+
+struct arena {
+  size_t size;
+  void *start;
+};
+static _Atomic(struct arena *) arenas[8];
+static _Atomic(size_t) arena_count;
+
+// The count goes up before the arena is published: a reader that sees the
+// count reaches the arena only through arenas[i], whose release store and
+// acquire load order its fields. No pair through the count.
+static void add_arena(struct arena *arena) {
+  size_t i = atomic_fetch_add_explicit(&arena_count, 1, memory_order_acq_rel);
+  atomic_store_explicit(&arenas[i], arena, memory_order_release);
+}
+
+void manage(void *start, size_t size) {
+  struct arena *arena = malloc(sizeof *arena);
+  if (!arena)
+    return;
+  arena->size = size;
+  arena->start = start;
+  add_arena(arena);
+}
+
+void *find(size_t size) {
+  size_t count = atomic_load_explicit(&arena_count, memory_order_relaxed);
+  for (size_t i = 0; i < count; i++) {
+    struct arena *arena = atomic_load_explicit(&arenas[i], memory_order_acquire);
+    if (arena && arena->size >= size)
+      return arena->start;
+  }
+  return NULL;
+}
+
+// The same, published with a relaxed store: the fields are the payload of
+// the pointer, with no barrier before it (the count goes up after it).
+struct arena *_Atomic loose_arenas[8];
+static _Atomic(size_t) loose_count;
+
+void manage_loosely(void *start, size_t size) {
+  struct arena *arena = malloc(sizeof *arena);
+  if (!arena)
+    return;
+  arena->size = size;
+  arena->start = start;
+  // expected-warning@+3 {{no barrier orders the store to 'arena.size' before the store to 'loose_arenas[]' in 'manage_loosely'; with 'find_loosely' this is scenario 12 (message passing), which needs atomic_thread_fence(memory_order_release) here (and 1 other pairing)}}
+  // expected-note@+2 {{scenario 12}}
+  size_t i = atomic_load_explicit(&loose_count, memory_order_relaxed);
+  atomic_store_explicit(&loose_arenas[i], arena, memory_order_relaxed);
+  atomic_store_explicit(&loose_count, i + 1, memory_order_release);
+}
+
+void *find_loosely(size_t size) {
+  size_t count = atomic_load_explicit(&loose_count, memory_order_acquire);
+  for (size_t i = 0; i < count; i++) {
+    // expected-note@+1 {{'find_loosely' orders the load of 'loose_arenas[]' before the load of 'arena.size' with 'atomic_load_explicit()'}}
+    struct arena *arena = atomic_load_explicit(&loose_arenas[i], memory_order_acquire);
+    if (arena && arena->size >= size)
+      return arena->start;
+  }
+  return NULL;
+}
+
+// ---- A pointer read, then replaced (jansson's reference counts) ----
+
+struct value {
+  size_t refcount;
+  int data;
+};
+struct slot {
+  struct value *value;
+};
+
+static void release(struct value *value) {
+  if (__atomic_sub_fetch(&value->refcount, 1, __ATOMIC_RELEASE) == 0)
+    free(value);
+}
+
+// Drops the old value, then stores the new one: a clear() that finds the new
+// pointer drops the new value, not the one set() dropped. No cycle.
+void set(struct slot *slot, struct value *value) {
+  release(slot->value);
+  // expected-warning@+2 {{no barrier orders the load of 'value.refcount' before the store to 'slot.value' in 'set'; with 'drop_if_current' this is scenario 5 (inverse Dekker)}}
+  // expected-note@+1 {{scenario 5}}
+  slot->value = value;
+}
+
+void clear(struct slot *slot) {
+  release(slot->value);
+  // expected-warning@+2 {{no barrier orders the load of 'value.refcount' before the store to 'slot.value' in 'clear'; with 'drop_if_current' this is scenario 5 (inverse Dekker)}}
+  // expected-note@+1 {{scenario 5}}
+  slot->value = NULL;
+}
+
+// Here the other side holds the value itself, whatever the slot holds: the
+// two reach one instance, and set()'s release orders nothing before its
+// store to the slot.
+void drop_if_current(struct slot *slot, struct value *value) {
+  // expected-note@+1 2 {{'drop_if_current' orders the load of 'slot.value' before the store to 'value.refcount' with '__atomic_load_n()'}}
+  if (__atomic_load_n(&slot->value, __ATOMIC_ACQUIRE) == value)
+    __atomic_sub_fetch(&value->refcount, 1, __ATOMIC_RELAXED);
+}
+
+// ---- A helper's code is one place, whichever caller it is lowered into ----
+
+int flag, message;
+
+void post(int value) {
+  __atomic_store_n(&message, value, __ATOMIC_RELAXED);
+  // expected-note@+1 {{'post' orders the store to 'message' before the store to 'flag' with '__atomic_store_n()'}}
+  __atomic_store_n(&flag, 1, __ATOMIC_RELEASE);
+}
+
+static int take(void) {
+  if (!__atomic_load_n(&flag, __ATOMIC_RELAXED))
+    return -1;
+  // One warning for both callers, the other one counted:
+  // expected-warning@+2 {{no barrier orders the load of 'flag' before the load of 'message' in 'poll_once' (in its call of 'take'); with 'post' this is scenario 3 (message passing), which needs __atomic_thread_fence(__ATOMIC_ACQUIRE) here (and 1 other pairing)}}
+  // expected-note@+1 {{scenario 3}}
+  return __atomic_load_n(&message, __ATOMIC_RELAXED);
+}
+
+int poll_once(void) { return take(); }
+int poll_twice(void) { return take() + take(); }
