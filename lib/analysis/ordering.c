@@ -41,6 +41,7 @@ typedef struct {
   path_state *block_in; /* per block */
   path_state *reached;  /* per event of the function */
   bool *dependent;      /* per event: ordered after the source by a dependency */
+  bool *serving;        /* per event: an rmb or wmb that orders two accesses of its kind */
   uint32_t *worklist;
   bool *queued;
   size_t worklist_count;
@@ -119,6 +120,43 @@ static bool kernel_lock(const bp_event *event) {
   return primitive && primitive->family == BP_FAMILY_KERNEL;
 }
 
+/* The one kind an rmb or a wmb orders: loads or stores. */
+static bool of_kind(const bp_ordering *ordering, unsigned barrier_strength) {
+  bp_access_kind kind = barrier_strength == BP_STRENGTH_LOADS ? BP_ACCESS_LOAD : BP_ACCESS_STORE;
+  return ordering->first_kind == kind && ordering->second_kind == kind;
+}
+
+/* A load on one side of a wmb that orders stores there (or a store next to
+ * an rmb that orders loads): the barrier is where it is for its own kind,
+ * and the accesses of the other kind are ordered as if it were not there,
+ * neither kept nor too weak; missing-barrier judges them. A wmb with no
+ * store on one side is a barrier of the wrong kind, which weak-barrier
+ * reports. */
+static unsigned weak_barrier_strength(const bp_engine *engine, uint32_t barrier_id) {
+  if (barrier_id == BP_NO_EVENT)
+    return 0;
+  const bp_event *barrier = bp_event_get(engine, barrier_id);
+  bool weak = barrier->strength == BP_STRENGTH_LOADS || barrier->strength == BP_STRENGTH_STORES;
+  return barrier->type == BP_EVENT_BARRIER && weak ? barrier->strength : 0;
+}
+
+static bool claims_of_other_kind(const propagation *p, const bp_ordering *ordering) {
+  unsigned strength = weak_barrier_strength(p->engine, ordering->barrier);
+  return strength && !of_kind(ordering, strength) && p->serving[ordering->barrier - p->first_event];
+}
+
+/* A read-modify-write next to an rmb or a wmb: the barrier orders the half
+ * of its kind (`fas(&head, NULL); rmb();` orders the load of the old head),
+ * and the other half is no claim of an order, neither kept nor too weak. */
+static bool other_half_of_rmw(const propagation *p, uint32_t id, unsigned strength) {
+  const bp_event *event = bp_event_get(p->engine, id);
+  unsigned order = BP_STRENGTH_ORDER(strength);
+  if (order == BP_STRENGTH_FULL || !bp_read_modify_write(p->engine, id))
+    return false;
+  return event->kind == BP_ACCESS_STORE ? order == BP_STRENGTH_LOADS
+                                        : order == BP_STRENGTH_STORES;
+}
+
 static void walk_block(propagation *p, uint32_t block_index, size_t start, path_state state) {
   const bp_block *block = bp_vec_at(&p->function->blocks, block_index);
   const bp_event *source = bp_event_get(p->engine, p->source);
@@ -131,20 +169,29 @@ static void walk_block(propagation *p, uint32_t block_index, size_t start, path_
           !same_place(event->location, state.group))
         return; /* a release orders its own store, nothing after it */
       path_state reached = state;
+      bool claimed = !(state.phase != BEFORE_BARRIER && other_half_of_rmw(p, id, state.strength));
       if (state.phase == IN_BARRIER_GROUP && state.consume_only &&
           !bp_event_guarded_by(p->engine, id, source->object))
         reached.strength = 0; /* not reached through the consumed pointer */
-      if (p->reached[id - p->first_event].strength == UNREACHED)
+      if (claimed && p->reached[id - p->first_event].strength == UNREACHED)
         p->touched_events[p->touched_event_count++] = id - p->first_event;
-      meet(&p->reached[id - p->first_event], reached);
+      if (claimed)
+        meet(&p->reached[id - p->first_event], reached);
       if (depends_on_source(p, id, event))
         p->dependent[id - p->first_event] = true;
+      if (state.phase != BEFORE_BARRIER && state.barrier != BP_NO_EVENT &&
+          event->kind == source->kind &&
+          weak_barrier_strength(p->engine, state.barrier) ==
+              (event->kind == BP_ACCESS_LOAD ? BP_STRENGTH_LOADS : BP_STRENGTH_STORES))
+        p->serving[state.barrier - p->first_event] = true;
       state.left_source = state.left_source || !own;
       if (state.phase == IN_BARRIER_GROUP && !state.release_only)
         state.phase = IN_WINDOW;
     } else if (event->strength) {
       if (state.phase == IN_WINDOW)
         return; /* the next ordering point: the window ends here */
+      if (state.phase == BEFORE_BARRIER && other_half_of_rmw(p, p->source, event->strength))
+        return;
       cross_barrier(p, &state, id, event);
     } else if (event->type == BP_EVENT_BARRIER && !event->implicit && !state.strength) {
       /* a compiler barrier orders nothing between CPUs, but it is where the
@@ -296,10 +343,11 @@ void bp_collect_orderings(const bp_engine *engine, uint32_t function_index, bp_v
   p.worklist = malloc(block_count * sizeof *p.worklist);
   p.queued = malloc(block_count * sizeof *p.queued);
   p.dependent = malloc(event_count * sizeof *p.dependent);
+  p.serving = calloc(event_count, sizeof *p.serving);
   p.touched_events = malloc(event_count * sizeof *p.touched_events);
   p.touched_blocks = malloc(block_count * sizeof *p.touched_blocks);
   if (!p.block_in || !p.reached || !p.worklist || !p.queued || !p.dependent || !p.touched_events ||
-      !p.touched_blocks)
+      !p.touched_blocks || !p.serving)
     abort();
   const path_state unreached = {.strength = UNREACHED, .barrier = BP_NO_EVENT};
   for (size_t k = 0; k < block_count; k++) {
@@ -338,8 +386,14 @@ void bp_collect_orderings(const bp_engine *engine, uint32_t function_index, bp_v
       p.touched_event_count = p.touched_block_count = 0;
     }
   }
-  for (size_t i = 0; i < table.orderings.count; i++)
-    *(bp_ordering *)bp_vec_push(orderings) = *(bp_ordering *)bp_vec_at(&table.orderings, i);
+  for (size_t i = 0; i < table.orderings.count; i++) {
+    bp_ordering ordering = *(const bp_ordering *)bp_vec_at(&table.orderings, i);
+    if (claims_of_other_kind(&p, &ordering)) {
+      ordering.strength = 0; /* as if the barrier were not there */
+      ordering.barrier = BP_NO_EVENT;
+    }
+    *(bp_ordering *)bp_vec_push(orderings) = ordering;
+  }
   bp_vec_free(&table.orderings);
   free(table.slots);
   free(p.block_in);
@@ -347,6 +401,7 @@ void bp_collect_orderings(const bp_engine *engine, uint32_t function_index, bp_v
   free(p.worklist);
   free(p.queued);
   free(p.dependent);
+  free(p.serving);
   free(p.touched_events);
   free(p.touched_blocks);
 }
