@@ -288,8 +288,7 @@ private:
     return argumentOf(reference ? dyn_cast<ParmVarDecl>(reference->getDecl()) : nullptr);
   }
 
-  std::pair<const Expr *, const FunctionLowering *>
-  argumentOf(const ParmVarDecl *parameter) const {
+  std::pair<const Expr *, const FunctionLowering *> argumentOf(const ParmVarDecl *parameter) const {
     if (!site || !parameter || parameter->getFunctionScopeIndex() >= site->call->getNumArgs() ||
         parameter->getDeclContext() != function)
       return {nullptr, nullptr};
@@ -532,7 +531,8 @@ private:
     // published is that memory's only name here, until this body publishes it.
     if (site)
       for (const ParmVarDecl *parameter : function->parameters())
-        if (auto [argument, caller] = argumentOf(parameter); argument && caller->isUnpublishedValue(argument))
+        if (auto [argument, caller] = argumentOf(parameter);
+            argument && caller->isUnpublishedValue(argument))
           candidates.try_emplace(parameter, true);
     auto consider = [&](const VarDecl *variable, const Expr *value) {
       if (!variable || variable->hasGlobalStorage() || !variable->getType()->isPointerType())

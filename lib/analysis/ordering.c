@@ -153,8 +153,7 @@ static bool other_half_of_rmw(const propagation *p, uint32_t id, unsigned streng
   unsigned order = BP_STRENGTH_ORDER(strength);
   if (order == BP_STRENGTH_FULL || !bp_read_modify_write(p->engine, id))
     return false;
-  return event->kind == BP_ACCESS_STORE ? order == BP_STRENGTH_LOADS
-                                        : order == BP_STRENGTH_STORES;
+  return event->kind == BP_ACCESS_STORE ? order == BP_STRENGTH_LOADS : order == BP_STRENGTH_STORES;
 }
 
 static void walk_block(propagation *p, uint32_t block_index, size_t start, path_state state) {
