@@ -112,7 +112,7 @@ public:
     if (instance.getDiagnostics().hasErrorOccurred())
       return;
     if (watch.needsLowering(context, barrierpair::AnalysisScope::Program))
-      barrierpair::lowerTranslationUnit(context, engine);
+      barrierpair::lowerTranslationUnit(context, engine, watch.barrierMacroUses());
   }
 
 private:

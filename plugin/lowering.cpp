@@ -82,6 +82,8 @@ struct UnitState {
   llvm::DenseMap<const FunctionDecl *, bool> allocators;
   // The thread function a pthread_t variable (or array) was started with.
   llvm::DenseMap<const VarDecl *, std::string> threads;
+  // Uses of barrier macros written in a file (lowerTranslationUnit).
+  llvm::ArrayRef<EmptyBarrier> barrierMacroUses;
 };
 
 struct CallSite {
@@ -135,6 +137,8 @@ private:
   uint32_t currentBlock = 0;                        // engine block
   unsigned currentCfgBlock = 0;                     // its CFG block
   llvm::DenseMap<unsigned, PrimitiveUse> macroUses; // by expansion location
+  // The barriers that expand to nothing, by the element they go before.
+  llvm::DenseMap<const Stmt *, llvm::SmallVector<const EmptyBarrier *, 1>> emptyBarriers;
   llvm::SmallPtrSet<const void *, 16> emittedUses;
   llvm::SmallPtrSet<const VarDecl *, 8> freshLocals;
   // Locals that only ever hold memory just allocated, published or not.
@@ -165,6 +169,7 @@ private:
     ParentMap parents(body);
     parentMap = &parents;
     collectMacroUses(body);
+    collectEmptyBarriers(body, *cfg);
     collectFreshLocals(body);
     bindParameters();
     collectLocalSources(body);
@@ -183,6 +188,7 @@ private:
       publishedHere = publishedAtEntry[currentCfgBlock];
       for (const CFGElement &element : *block) {
         if (std::optional<CFGStmt> statement = element.getAs<CFGStmt>()) {
+          placeEmptyBarriersBefore(statement->getStmt());
           lowerElement(statement->getStmt());
           collectPublished(statement->getStmt(), publishedHere);
         }
@@ -405,6 +411,62 @@ private:
     }
     for (const Stmt *child : statement->children())
       collectMacroUses(child);
+  }
+
+  // ---- Barriers that expand to nothing ----
+
+  // The barrier macros written in this body that no statement holds: they
+  // expanded to nothing (cmm_smp_read_barrier_depends() where it is only a
+  // comment on the order). Each goes into the CFG block of the first
+  // statement written after it (the one that ends first), before the first
+  // of the block's elements (subexpressions come first) that begins after
+  // it.
+  void collectEmptyBarriers(const Stmt *body, const CFG &cfg) {
+    SourceRange range(sources.getExpansionLoc(body->getBeginLoc()),
+                      sources.getExpansionLoc(body->getEndLoc()));
+    for (const EmptyBarrier &barrier : unit.barrierMacroUses) {
+      SourceLocation at = barrier.written.getBegin();
+      if (sources.isBeforeInTranslationUnit(at, range.getBegin()) ||
+          sources.isBeforeInTranslationUnit(range.getEnd(), at) ||
+          macroUses.count(at.getRawEncoding()))
+        continue;
+      const CFGBlock *nearestBlock = nullptr;
+      SourceLocation nearest;
+      for (const CFGBlock *block : cfg)
+        for (const CFGElement &element : *block)
+          if (std::optional<CFGStmt> statement = element.getAs<CFGStmt>()) {
+            // the statement that ends first: not a `return` whose value
+            // other blocks compute
+            SourceLocation begin = sources.getExpansionLoc(statement->getStmt()->getBeginLoc());
+            SourceLocation end = sources.getExpansionLoc(statement->getStmt()->getEndLoc());
+            if (sources.isBeforeInTranslationUnit(at, begin) &&
+                (!nearestBlock || sources.isBeforeInTranslationUnit(end, nearest))) {
+              nearest = end;
+              nearestBlock = block;
+            }
+          }
+      if (!nearestBlock)
+        continue;
+      for (const CFGElement &element : *nearestBlock)
+        if (std::optional<CFGStmt> statement = element.getAs<CFGStmt>();
+            statement && sources.isBeforeInTranslationUnit(
+                             at, sources.getExpansionLoc(statement->getStmt()->getBeginLoc()))) {
+          emptyBarriers[statement->getStmt()].push_back(&barrier);
+          break;
+        }
+    }
+  }
+
+  void placeEmptyBarriersBefore(const Stmt *statement) {
+    auto found = emptyBarriers.find(statement);
+    if (found == emptyBarriers.end())
+      return;
+    for (const EmptyBarrier *barrier : found->second) {
+      const bp_primitive &primitive = *bp_primitive_get(barrier->primitive);
+      addBarrier(bp_order_strength(primitive.order), barrier->primitive, false,
+                 barrier->written.getBegin(), statement,
+                 CharSourceRange::getTokenRange(barrier->written));
+    }
   }
 
   // ---- Memory no other thread can see yet ----
@@ -1561,12 +1623,14 @@ void collectCallees(const Stmt *statement, llvm::SmallPtrSetImpl<const FunctionD
 
 } // namespace
 
-FileMap lowerTranslationUnit(ASTContext &context, bp_engine *engine) {
+FileMap lowerTranslationUnit(ASTContext &context, bp_engine *engine,
+                             llvm::ArrayRef<EmptyBarrier> emptyBarriers) {
   FileMap files;
   SourceManager &sources = context.getSourceManager();
   llvm::SmallVector<const FunctionDecl *, 32> defined;
   llvm::SmallPtrSet<const FunctionDecl *, 32> called;
   UnitState unit;
+  unit.barrierMacroUses = emptyBarriers;
   unit.identity = unitIdentity(sources);
   for (const Decl *declaration : context.getTranslationUnitDecl()->decls()) {
     const auto *function = dyn_cast<FunctionDecl>(declaration);

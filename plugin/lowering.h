@@ -7,6 +7,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 
 namespace barrierpair {
@@ -14,9 +15,20 @@ namespace barrierpair {
 // The translation unit's files, by engine file id.
 using FileMap = llvm::DenseMap<uint32_t, clang::FileID>;
 
+// A barrier whose macro expands to nothing on this target (liburcu's
+// cmm_smp_read_barrier_depends() on x86): no statement holds it, so the
+// preprocessor says where it is written.
+struct EmptyBarrier {
+  clang::SourceRange written; // the macro's name to its closing parenthesis
+  int primitive;
+};
+
 // Lowers every function defined in the main file into `engine`; events,
 // their locations and their fix-it places are all in the engine.
-FileMap lowerTranslationUnit(clang::ASTContext &context, bp_engine *engine);
+// `emptyBarriers` are the uses of barrier macros written in a file (not in
+// another macro), in the order they were met.
+FileMap lowerTranslationUnit(clang::ASTContext &context, bp_engine *engine,
+                             llvm::ArrayRef<EmptyBarrier> emptyBarriers = {});
 
 // Reads the annotations of `files` into `engine` (plugin/annotations.cpp);
 // after lowering, since kernel-style comments count only beside a barrier.

@@ -125,7 +125,7 @@ public:
     std::unique_ptr<bp_engine, void (*)(bp_engine *)> engine(bp_engine_create(), bp_engine_destroy);
     FileMap files;
     if (lower)
-      files = lowerTranslationUnit(context, engine.get());
+      files = lowerTranslationUnit(context, engine.get(), watch.barrierMacroUses());
     if (!sitesDir.empty())
       writeSites(instance, engine.get(), sitesDir);
     if (!lower) {

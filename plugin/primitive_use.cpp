@@ -14,7 +14,8 @@ namespace barrierpair {
 using namespace clang;
 
 struct PrimitiveUseWatch::State {
-  bool macroExpanded = false; // a macro of the primitive table was expanded
+  bool macroExpanded = false;            // a macro of the primitive table was expanded
+  std::vector<EmptyBarrier> barrierUses; // fences' macros written in a file
   // Whether a name is the primitive table's, asked once per identifier.
   llvm::DenseMap<const IdentifierInfo *, bool> known;
 
@@ -34,10 +35,15 @@ class MacroWatch : public PPCallbacks {
 public:
   explicit MacroWatch(std::shared_ptr<PrimitiveUseWatch::State> state) : state(std::move(state)) {}
 
-  void MacroExpands(const Token &name, const MacroDefinition &, SourceRange,
+  void MacroExpands(const Token &name, const MacroDefinition &, SourceRange range,
                     const MacroArgs *) override {
-    if (!state->macroExpanded && state->isPrimitive(name.getIdentifierInfo()))
-      state->macroExpanded = true;
+    if (!state->isPrimitive(name.getIdentifierInfo()))
+      return;
+    state->macroExpanded = true;
+    const IdentifierInfo *identifier = name.getIdentifierInfo();
+    int primitive = bp_primitive_find(identifier->getNameStart(), identifier->getLength());
+    if (name.getLocation().isFileID() && bp_primitive_get(primitive)->op == BP_OP_FENCE)
+      state->barrierUses.push_back({range, primitive});
   }
 
 private:
@@ -103,6 +109,10 @@ bool mentionsBarrierpair(StringRef text) {
 PrimitiveUseWatch::PrimitiveUseWatch(Preprocessor &preprocessor)
     : state(std::make_shared<State>()) {
   preprocessor.addPPCallbacks(std::make_unique<MacroWatch>(state));
+}
+
+llvm::ArrayRef<EmptyBarrier> PrimitiveUseWatch::barrierMacroUses() const {
+  return state->barrierUses;
 }
 
 bool PrimitiveUseWatch::needsLowering(ASTContext &context, AnalysisScope scope) const {

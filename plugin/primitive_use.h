@@ -4,6 +4,8 @@
 #ifndef BARRIERPAIR_PLUGIN_PRIMITIVE_USE_H
 #define BARRIERPAIR_PLUGIN_PRIMITIVE_USE_H
 
+#include "lowering.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/Lex/Preprocessor.h"
 
@@ -35,6 +37,10 @@ public:
   // defines a function other units can call or start. When in doubt
   // (a precompiled header, modules) it answers yes.
   bool needsLowering(clang::ASTContext &context, AnalysisScope scope) const;
+
+  // The uses of barrier macros written in a file, which lowering places
+  // where no statement holds them (lowerTranslationUnit).
+  llvm::ArrayRef<EmptyBarrier> barrierMacroUses() const;
 
   struct State;
 

@@ -75,15 +75,23 @@ static bool meet(path_state *into, path_state incoming) {
 
 /* A marked load orders the stores that depend on it, as the Linux-kernel
  * memory model has it: a store its value decides (a control dependency), or
- * whose address it computes. */
+ * whose address or value it computes. The kernel's READ_ONCE() also orders
+ * the loads whose address it computes (`p = READ_ONCE(gp);
+ * READ_ONCE(p->next)`); liburcu's CMM_LOAD_SHARED() and Concurrency Kit's
+ * loads need cmm_smp_read_barrier_depends() or ck_pr_fence_load_depends()
+ * for that (Alpha reorders dependent loads). */
 static bool depends_on_source(const propagation *p, uint32_t id, const bp_event *access) {
   const bp_event *source = bp_event_get(p->engine, p->source);
-  if (source->kind != BP_ACCESS_LOAD || !source->marked || access->kind != BP_ACCESS_STORE ||
-      !bp_event_guarded_by(p->engine, id, source->object))
+  if (source->kind != BP_ACCESS_LOAD || !source->marked)
+    return false;
+  const bp_primitive *primitive = bp_primitive_get(source->primitive);
+  if (access->kind == BP_ACCESS_LOAD)
+    return primitive && primitive->family == BP_FAMILY_KERNEL &&
+           bp_event_addressed_through(p->engine, id, source->object);
+  if (!bp_event_guarded_by(p->engine, id, source->object))
     return false;
   /* C11 does not order by dependencies (memory_order_consume is promoted
    * to acquire): a relaxed C11 or GCC atomic load orders nothing. */
-  const bp_primitive *primitive = bp_primitive_get(source->primitive);
   return !primitive || (primitive->family != BP_FAMILY_C11 && primitive->family != BP_FAMILY_GCC);
 }
 
@@ -311,7 +319,10 @@ static void add_reached_orderings(const propagation *p, uint32_t function_index,
                             .second_kind = to->kind,
                             .strength = p->reached[local].strength,
                             .barrier = p->reached[local].barrier};
-    if (p->dependent[local] && (ordering.strength & BP_STRENGTH_FULL) != BP_STRENGTH_FULL) {
+    unsigned needed = from->kind != to->kind         ? BP_STRENGTH_FULL
+                      : from->kind == BP_ACCESS_LOAD ? BP_STRENGTH_LOADS
+                                                     : BP_STRENGTH_STORES;
+    if (p->dependent[local] && (ordering.strength & needed) != needed) {
       /* the dependency orders it; messages name the load it depends on */
       ordering.strength = BP_STRENGTH_FULL;
       ordering.barrier = source;

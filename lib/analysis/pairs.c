@@ -151,6 +151,19 @@ static bool replaced_pointer(const bp_engine *engine, const bp_ordering *replace
          bp_event_addressed_through(engine, reader->second, reader->first_object);
 }
 
+/* `side` orders an access before a read-modify-write's load, and the
+ * partner only reads the object: the write half is coherence-after that
+ * load, so a value the partner reads that is newer than the load's is no
+ * older than the write's. The pair through the write half (message
+ * passing) is the one that orders it; through the load half it asks for
+ * more than that (a full barrier on the reader). A partner that writes the
+ * object is another matter (Dekker with an exchange). */
+static bool rmw_read_by_partner(const bp_engine *engine, const bp_ordering *side,
+                                const bp_ordering *partner) {
+  return side->second_kind == BP_ACCESS_LOAD && bp_read_modify_write(engine, side->second) &&
+         partner->first_kind == BP_ACCESS_LOAD;
+}
+
 /* Whether the two sides can reach one instance of each object (other than
  * by the type that names the objects). */
 static bool same_instances_reachable(const bp_engine *engine, const bp_ordering *cpu0,
@@ -213,6 +226,9 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
   if (unpublished_side(analysis->engine, cpu0) || unpublished_side(analysis->engine, cpu1))
     return false; /* initialisation before publication */
   if (!same_instances_reachable(analysis->engine, cpu0, cpu1))
+    return false;
+  if (rmw_read_by_partner(analysis->engine, cpu0, cpu1) ||
+      rmw_read_by_partner(analysis->engine, cpu1, cpu0))
     return false;
   if (own_instances(analysis->engine, cpu0->first, cpu1->second) ||
       own_instances(analysis->engine, cpu0->second, cpu1->first))

@@ -83,6 +83,7 @@ static void free_index(marking_index *index) {
 typedef struct {
   bp_analysis *analysis;
   marking_index index;
+  bool *payload; /* per event: a payload in some pairing */
 } checker;
 
 /* The accesses of `function` to `object` of `kind`: [*begin, end). */
@@ -170,10 +171,10 @@ static void check_part(checker *c, const object_part *part) {
       bp_after_thread(analysis, race, access->function))
     return;
   if (!strict) {
-    if (exempt_writer)
+    if (exempt_writer || (part->reader && bp_event_guarded_by(engine, id, part->exempt_flag))) {
+      c->payload[id] = true;
       return;
-    if (part->reader && bp_event_guarded_by(engine, id, part->exempt_flag))
-      return;
+    }
     /* a read of an object only this function stores races with nothing */
     if (part->kind == BP_ACCESS_LOAD &&
         store_elsewhere(c, part->object, part->ordering->function) == BP_NO_EVENT)
@@ -238,13 +239,37 @@ static void check_pair(checker *c, const bp_ordering *cpu0, const bp_ordering *c
     check_part(c, &parts[i]);
 }
 
+/* An access that is a message's payload in one pairing is one in every
+ * pairing it is in: the message is what orders it, whichever other pairing
+ * its objects fall into (a push's plain store of a node's `next` before the
+ * compare-and-swap that publishes the node also precedes the swap's load). */
+static void drop_payloads(checker *c, size_t first_candidate) {
+  bp_vec *candidates = &c->analysis->candidates;
+  size_t kept = first_candidate;
+  for (size_t i = first_candidate; i < candidates->count; i++) {
+    bp_finding *finding = bp_vec_at(candidates, i);
+    if (finding->rule == BP_RULE_MISSING_ACCESS_ONCE && c->payload[finding->at])
+      continue;
+    if (kept != i)
+      *(bp_finding *)bp_vec_at(candidates, kept) = *finding;
+    kept++;
+  }
+  candidates->count = kept;
+}
+
 void bp_check_missing_access_once(bp_analysis *analysis) {
   checker c = {.analysis = analysis};
   index_accesses(analysis, &c.index);
+  c.payload = calloc(bp_event_count(analysis->engine) + 1, sizeof *c.payload);
+  if (!c.payload)
+    abort();
+  size_t first_candidate = analysis->candidates.count;
   for (size_t i = 0; i < analysis->barrier_pairs.count; i++) {
     const bp_barrier_pair *pair = bp_vec_at(&analysis->barrier_pairs, i);
     check_pair(&c, bp_vec_at(&analysis->orderings, pair->cpu0),
                bp_vec_at(&analysis->orderings, pair->cpu1), pair->scenario);
   }
+  drop_payloads(&c, first_candidate);
+  free(c.payload);
   free_index(&c.index);
 }
