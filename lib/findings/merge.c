@@ -113,8 +113,10 @@ static int compare_candidates(const void *left, const void *right) {
 /* One place is one finding per rule: a function's events written at one
  * place (a macro that loads its argument twice, a structure copied field by
  * field, a helper's accesses reported at its call) are one finding, and so
- * are a helper's events lowered into each of its callers; for
- * missing-access-once, one per object and kind, whichever function's. */
+ * are a helper's events lowered into each of its callers and the copies of
+ * one function that a file compiled under several names makes (liburcu's
+ * flavours); for missing-access-once, one per object and kind, whichever
+ * function's. */
 static bool same_place(const bp_engine *engine, const bp_finding *a, const bp_finding *b) {
   if (a->rule != b->rule)
     return false;
@@ -124,8 +126,7 @@ static bool same_place(const bp_engine *engine, const bp_finding *a, const bp_fi
   bool located = ea->location.file == eb->location.file && ea->location.line == eb->location.line &&
                  ea->location.column == eb->location.column;
   if (a->rule != BP_RULE_MISSING_ACCESS_ONCE)
-    return located && (ea->function == eb->function ||
-                       !strcmp(code_owner(engine, a->at), code_owner(engine, b->at)));
+    return located;
   return located && ea->object == eb->object && ea->kind == eb->kind;
 }
 
