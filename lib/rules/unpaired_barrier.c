@@ -1,5 +1,6 @@
 /* unpaired-barrier: a barrier that no function pairs with. For no object X
- * before it and Y after it does another function order Y before X, no
+ * before it and Y after it does a function (another, or this one elsewhere,
+ * run by another thread) order Y before X, no
  * cycle runs through it, and no annotation declares its pairing. A barrier
  * with no shared access on one side is left alone: what it orders may be in
  * a caller. */
@@ -22,15 +23,12 @@ static void first_per_object(const bp_engine *engine, bp_vec *accesses) {
   accesses->count = kept;
 }
 
-static bool mirrored_elsewhere(const bp_analysis *analysis, uint32_t function, uint32_t before,
-                               uint32_t after) {
+/* Another function orders `after` before `before`, or this one does in
+ * another place: code that several threads run at once (a thread
+ * barrier's arrival, a per-CPU routine) pairs with itself. */
+static bool mirrored(const bp_analysis *analysis, uint32_t before, uint32_t after) {
   size_t j;
-  size_t end = bp_orderings_between(analysis, after, before, &j);
-  for (; j < end; j++) {
-    if (((const bp_ordering *)bp_vec_at(&analysis->orderings, j))->function != function)
-      return true;
-  }
-  return false;
+  return bp_orderings_between(analysis, after, before, &j) > j;
 }
 
 static void check_barrier(bp_analysis *analysis, uint32_t id, bp_vec *before, bp_vec *after) {
@@ -52,7 +50,7 @@ static void check_barrier(bp_analysis *analysis, uint32_t id, bp_vec *before, bp
       uint32_t y_object = bp_event_get(engine, y)->object;
       if (x_object == y_object)
         continue;
-      if (mirrored_elsewhere(analysis, barrier->function, x_object, y_object))
+      if (mirrored(analysis, x_object, y_object))
         return;
       if (first == BP_NO_EVENT) {
         first = x;

@@ -35,3 +35,22 @@ int reread(void) {
   return first + CMM_LOAD_SHARED(a);
 }
 void fence_only(void) { cmm_smp_mb(); }
+
+// A thread barrier that every thread runs: the last to arrive resets the
+// count and then flips the sense, the others wait for the sense and then
+// count again in the next round. The function pairs with itself, run by
+// another thread: quiet.
+int arrived, sense;
+
+void wait_for_all(int threads, int my_sense) {
+  if (__atomic_add_fetch(&arrived, 1, __ATOMIC_RELAXED) == threads) {
+    CMM_STORE_SHARED(arrived, 0);
+    cmm_smp_mb();
+    CMM_STORE_SHARED(sense, my_sense);
+    return;
+  }
+  while (CMM_LOAD_SHARED(sense) != my_sense)
+    ;
+  cmm_smp_mb();
+  CMM_STORE_SHARED(arrived, CMM_LOAD_SHARED(arrived));
+}
