@@ -18,6 +18,7 @@ void bp_analysis_begin(bp_analysis *analysis, const bp_engine *engine, const bp_
     abort();
   bp_compute_threads(analysis);
   bp_compute_concurrency(analysis);
+  bp_find_counters(analysis);
   bp_collect_program_orderings(analysis);
   bp_compute_held_locks(analysis);
 }
@@ -30,6 +31,7 @@ void bp_analysis_end(bp_analysis *analysis) {
   bp_free_threads(analysis);
   bp_free_concurrency(analysis);
   free(analysis->paired);
+  free(analysis->counters);
 }
 
 bool bp_whole_program(const bp_analysis *analysis) {

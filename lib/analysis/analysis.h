@@ -48,6 +48,7 @@ typedef struct {
   uint32_t *after_spawn;    /* per event, bit i: it can run after the start of thread i */
   uint32_t *before_join;    /* per event, bit i: it can run before (or without) joining thread i */
   struct bp_concurrency *concurrency; /* concurrency.c */
+  bool *counters;                     /* counters.c: per object */
 } bp_analysis;
 
 /* analysis.c: sets up a run: the threads, the concurrency evidence, the
@@ -122,5 +123,10 @@ int bp_pair_scenario(const bp_ordering *cpu0, const bp_ordering *cpu1);
 typedef void (*bp_mirror_visitor)(bp_analysis *analysis, const bp_ordering *cpu0,
                                   const bp_ordering *cpu1);
 void bp_for_each_mirror(bp_analysis *analysis, bp_mirror_visitor visit);
+
+/* counters.c: the objects every access of the program adds to, subtracts
+ * from or reads with relaxed atomics; no order is derived from them. */
+void bp_find_counters(bp_analysis *analysis);
+bool bp_counter(const bp_analysis *analysis, uint32_t object);
 
 #endif

@@ -434,6 +434,16 @@ void bp_collect_program_orderings(bp_analysis *analysis) {
     if (bp_may_run_concurrently(analysis, f))
       bp_collect_orderings(engine, f, &analysis->orderings);
   }
+  /* a counter's order with anything is no claim (counters.c) */
+  size_t kept = 0;
+  for (size_t i = 0; i < analysis->orderings.count; i++) {
+    const bp_ordering *ordering = bp_vec_at(&analysis->orderings, i);
+    if (bp_counter(analysis, ordering->first_object) ||
+        bp_counter(analysis, ordering->second_object))
+      continue;
+    *(bp_ordering *)bp_vec_at(&analysis->orderings, kept++) = *ordering;
+  }
+  analysis->orderings.count = kept;
   if (analysis->orderings.count)
     qsort(analysis->orderings.items, analysis->orderings.count, sizeof(bp_ordering),
           compare_by_objects);

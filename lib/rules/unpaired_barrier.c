@@ -48,7 +48,7 @@ static void check_barrier(bp_analysis *analysis, uint32_t id, bp_vec *before, bp
       uint32_t y = *(uint32_t *)bp_vec_at(after, k);
       uint32_t x_object = bp_event_get(engine, x)->object;
       uint32_t y_object = bp_event_get(engine, y)->object;
-      if (x_object == y_object)
+      if (x_object == y_object || bp_counter(analysis, x_object) || bp_counter(analysis, y_object))
         continue;
       if (mirrored(analysis, x_object, y_object))
         return;

@@ -1,0 +1,43 @@
+// Counters: an object that every access of the program adds to, subtracts
+// from or reads with relaxed atomics is a statistic (mimalloc's
+// abandoned_count, thread_count). No order is derived from it: it is neither
+// a flag nor a payload, and pairs with nothing. One access with an order
+// makes it an object like any other.
+//
+// RUN: %barrierpair %s -Xclang -verify
+#include <stdatomic.h>
+
+static _Atomic(unsigned long) served;
+static _Atomic(int) ready;
+
+void serve(void) {
+  atomic_fetch_add_explicit(&served, 1, memory_order_relaxed);
+  atomic_store_explicit(&ready, 1, memory_order_release);
+}
+
+unsigned long report(void) {
+  int seen = atomic_load_explicit(&ready, memory_order_relaxed);
+  return seen + atomic_load_explicit(&served, memory_order_relaxed);
+}
+
+void unserve(void) { atomic_fetch_sub_explicit(&served, 1, memory_order_relaxed); }
+
+// The same shape where one reader loads the count with acquire: the count
+// orders something, so its order with `done` is a claim.
+static _Atomic(unsigned long) finished;
+static _Atomic(int) done;
+
+void finish(void) {
+  atomic_fetch_add_explicit(&finished, 1, memory_order_relaxed);
+  // expected-note@+1 {{'finish' orders the store to 'finished' before the store to 'done' with 'atomic_store_explicit()'}}
+  atomic_store_explicit(&done, 1, memory_order_release);
+}
+
+unsigned long progress(void) {
+  int seen = atomic_load_explicit(&done, memory_order_relaxed);
+  // expected-warning@+2 {{no barrier orders the load of 'done' before the load of 'finished' in 'progress'; with 'finish' this is scenario 3 (message passing)}}
+  // expected-note@+1 {{scenario 3}}
+  return seen + atomic_load_explicit(&finished, memory_order_relaxed);
+}
+
+unsigned long settled(void) { return atomic_load_explicit(&finished, memory_order_acquire); }
