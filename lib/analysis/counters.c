@@ -1,6 +1,6 @@
 /* Counters: objects that the whole program changes only by adding to and
- * subtracting from them, and reads, with relaxed atomics (mimalloc's
- * `abandoned_count`, statistics). Writing memory_order_relaxed on every
+ * subtracting from them, and reads, with relaxed atomics of C11, GCC or
+ * liburcu (mimalloc's `abandoned_count`, liburcu's split counters). Writing memory_order_relaxed on every
  * access says that no order is derived from the object: it is neither a
  * flag nor a message's payload, and its orders pair with nothing. One
  * access with an order (an acquire load, a plain access to an _Atomic, a
@@ -43,7 +43,8 @@ static bool counter_access(const bp_engine *engine, uint32_t id) {
   const bp_event *access = bp_event_get(engine, id);
   const bp_primitive *primitive = bp_primitive_get(access->primitive);
   if (!access->marked || !primitive ||
-      (primitive->family != BP_FAMILY_C11 && primitive->family != BP_FAMILY_GCC) ||
+      (primitive->family != BP_FAMILY_C11 && primitive->family != BP_FAMILY_GCC &&
+       primitive->family != BP_FAMILY_URCU) ||
       ordered_at(engine, id))
     return false;
   return primitive->op == BP_OP_LOAD || (primitive->op == BP_OP_RMW && counting(primitive));

@@ -1,6 +1,6 @@
 // Counters: an object that every access of the program adds to, subtracts
 // from or reads with relaxed atomics is a statistic (mimalloc's
-// abandoned_count, thread_count). No order is derived from it: it is neither
+// abandoned_count, thread_count; liburcu's uatomic_add() and uatomic_read()). No order is derived from it: it is neither
 // a flag nor a payload, and pairs with nothing. One access with an order
 // makes it an object like any other.
 //
@@ -41,3 +41,22 @@ unsigned long progress(void) {
 }
 
 unsigned long settled(void) { return atomic_load_explicit(&finished, memory_order_acquire); }
+
+// liburcu's uatomic_add() and uatomic_read() are relaxed too.
+#include <urcu/arch.h>
+#include <urcu/system.h>
+#include <urcu/uatomic.h>
+
+static unsigned long lookups;
+static int table_ready;
+
+void lookup(void) {
+  uatomic_add(&lookups, 1);
+  cmm_smp_wmb();
+  CMM_STORE_SHARED(table_ready, 1);
+}
+
+unsigned long lookup_report(void) {
+  int seen = CMM_LOAD_SHARED(table_ready);
+  return seen + uatomic_read(&lookups);
+}
