@@ -1,8 +1,8 @@
 // Counters: an object that every access of the program adds to, subtracts
 // from or reads with relaxed atomics is a statistic (mimalloc's
-// abandoned_count, thread_count; liburcu's uatomic_add() and uatomic_read()). No order is derived from it: it is neither
-// a flag nor a payload, and pairs with nothing. One access with an order
-// makes it an object like any other.
+// abandoned_count, thread_count). No order is derived from it: it is
+// neither a flag nor a payload, and pairs with nothing. One access with an
+// order makes it an object like any other.
 //
 // RUN: %barrierpair %s -Xclang -verify
 #include <stdatomic.h>
