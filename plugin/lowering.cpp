@@ -74,8 +74,8 @@ struct UnitState {
   // What tells this translation unit's `static` variables from another's:
   // its main file and the macros its command line defines.
   std::string identity;
-  // Whether a function uses a table primitive.
-  llvm::DenseMap<const FunctionDecl *, bool> primitiveUsers;
+  // How far below a function its nearest primitive is (primitiveDepth).
+  llvm::DenseMap<const FunctionDecl *, unsigned> primitiveDepths;
   // What each helper's return values read (lowering.cpp's returnedObjects).
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<uint32_t, 2>> returnedObjects;
   // Whether a function returns only memory it has just allocated.
@@ -114,15 +114,28 @@ public:
     bp_function_end(engine);
   }
 
-  // Whether a function, or one it calls, uses a table primitive; a function
-  // being looked at counts as not using one, which ends recursion.
+  // Whether a function, or one it calls within the depth that lowering
+  // follows calls, uses a table primitive.
   bool calleeUsesPrimitives(const FunctionDecl *callee) const {
-    auto [known, added] = unit.primitiveUsers.try_emplace(callee, false);
+    return primitiveDepth(callee) <= InlineDepth;
+  }
+
+  // How many calls below `function` its nearest use of a primitive is (0:
+  // in its own body), InlineDepth + 1 when there is none that lowering
+  // would reach; a function being looked at counts as having none, which
+  // ends recursion.
+  unsigned primitiveDepth(const FunctionDecl *function) const {
+    auto [known, added] = unit.primitiveDepths.try_emplace(function, InlineDepth + 1);
     if (!added)
       return known->second;
-    bool uses = usesPrimitives(callee->getBody());
-    unit.primitiveUsers[callee] = uses;
-    return uses;
+    llvm::SmallPtrSet<const FunctionDecl *, 8> callees;
+    unsigned depth = InlineDepth + 1;
+    if (usesPrimitives(function->getBody(), callees))
+      depth = 0;
+    for (const FunctionDecl *callee : callees)
+      if (depth > 1)
+        depth = std::min(depth, primitiveDepth(callee) + 1);
+    return unit.primitiveDepths[function] = depth;
   }
 
 private:
@@ -230,7 +243,10 @@ private:
   // access, a lock) is lowered at its calls: plain helpers, such as a
   // generic list's, would only add accesses to objects every caller shares
   // by type.
-  bool usesPrimitives(const Stmt *statement) const {
+  // Whether `statement` itself uses a primitive; the defined functions it
+  // calls go to `callees`.
+  bool usesPrimitives(const Stmt *statement,
+                      llvm::SmallPtrSetImpl<const FunctionDecl *> &callees) const {
     if (!statement)
       return false;
     if (outermostKnownMacro(statement->getBeginLoc()) || directUse(statement))
@@ -242,11 +258,11 @@ private:
     if (const auto *call = dyn_cast<CallExpr>(statement)) {
       const FunctionDecl *callee = call->getDirectCallee();
       const FunctionDecl *definition = callee ? callee->getDefinition() : nullptr;
-      if (definition && definition->hasBody() && calleeUsesPrimitives(definition))
-        return true;
+      if (definition && definition->hasBody())
+        callees.insert(definition);
     }
     for (const Stmt *child : statement->children())
-      if (usesPrimitives(child))
+      if (usesPrimitives(child, callees))
         return true;
     return false;
   }
@@ -1621,10 +1637,28 @@ void collectCallees(const Stmt *statement, llvm::SmallPtrSetImpl<const FunctionD
     collectCallees(child, callees);
 }
 
+// Functions whose address a body takes (a thread's start routine handed to
+// pthread_create(), a callback): other threads may run them.
+void collectAddressTaken(const Stmt *statement,
+                         llvm::SmallPtrSetImpl<const FunctionDecl *> &taken) {
+  if (!statement)
+    return;
+  if (const auto *call = dyn_cast<CallExpr>(statement)) {
+    for (const Expr *argument : call->arguments())
+      collectAddressTaken(argument, taken);
+    return; // the callee itself is called, not taken
+  }
+  if (const auto *reference = dyn_cast<DeclRefExpr>(statement))
+    if (const auto *function = dyn_cast<FunctionDecl>(reference->getDecl()))
+      taken.insert(function->getCanonicalDecl());
+  for (const Stmt *child : statement->children())
+    collectAddressTaken(child, taken);
+}
+
 } // namespace
 
 FileMap lowerTranslationUnit(ASTContext &context, bp_engine *engine,
-                             llvm::ArrayRef<EmptyBarrier> emptyBarriers) {
+                             llvm::ArrayRef<EmptyBarrier> emptyBarriers, bool unitAlone) {
   FileMap files;
   SourceManager &sources = context.getSourceManager();
   llvm::SmallVector<const FunctionDecl *, 32> defined;
@@ -1640,12 +1674,33 @@ FileMap lowerTranslationUnit(ASTContext &context, bp_engine *engine,
     defined.push_back(function);
     collectCallees(function->getBody(), called);
   }
+  // The unit alone (the plugin): a function that uses no primitive, volatile
+  // or _Atomic access, directly or in what it calls, and that no thread can
+  // start (its address is never taken), has no barrier and nothing that
+  // links it to another side: it pairs with nothing, and lowering it is
+  // wasted work (a file with no barrier costs nothing). A program (check,
+  // site files) lowers every function: another unit may start it.
+  llvm::SmallPtrSet<const FunctionDecl *, 32> addressTaken;
+  bool annotated =
+      sources.getBufferData(sources.getMainFileID()).contains_insensitive("barrierpair");
+  if (unitAlone && !annotated) {
+    for (const Decl *declaration : context.getTranslationUnitDecl()->decls()) {
+      if (const auto *function = dyn_cast<FunctionDecl>(declaration);
+          function && function->doesThisDeclarationHaveABody())
+        collectAddressTaken(function->getBody(), addressTaken);
+      else if (const auto *variable = dyn_cast<VarDecl>(declaration);
+               variable && variable->hasInit())
+        collectAddressTaken(variable->getInit(), addressTaken);
+    }
+  }
   for (const FunctionDecl *function : defined) {
     // A function no other file can call, called here and lowered at its
     // calls, is a helper: its callers run it.
     FunctionLowering lowering(context, engine, files, unit);
-    if (!function->isExternallyVisible() && called.count(function->getCanonicalDecl()) &&
-        lowering.calleeUsesPrimitives(function))
+    bool uses = lowering.calleeUsesPrimitives(function);
+    if (!function->isExternallyVisible() && called.count(function->getCanonicalDecl()) && uses)
+      continue;
+    if (unitAlone && !annotated && !uses && !addressTaken.count(function->getCanonicalDecl()))
       continue;
     lowering.lower(function);
   }

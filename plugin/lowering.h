@@ -26,9 +26,12 @@ struct EmptyBarrier {
 // Lowers every function defined in the main file into `engine`; events,
 // their locations and their fix-it places are all in the engine.
 // `emptyBarriers` are the uses of barrier macros written in a file (not in
-// another macro), in the order they were met.
+// another macro), in the order they were met. `unitAlone`: the unit is
+// analysed by itself (the plugin without site files), so that a function
+// with no primitive that no thread can start is not lowered.
 FileMap lowerTranslationUnit(clang::ASTContext &context, bp_engine *engine,
-                             llvm::ArrayRef<EmptyBarrier> emptyBarriers = {});
+                             llvm::ArrayRef<EmptyBarrier> emptyBarriers = {},
+                             bool unitAlone = false);
 
 // Reads the annotations of `files` into `engine` (plugin/annotations.cpp);
 // after lowering, since kernel-style comments count only beside a barrier.
