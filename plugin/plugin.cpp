@@ -130,8 +130,12 @@ public:
     if (!sitesDir.empty())
       writeSites(instance, engine.get(), sitesDir);
     if (!lower) {
-      remark(context, "barrierpair: nothing to analyse: no primitive, volatile or _Atomic "
-                      "access, or annotation in this translation unit");
+      remark(context, sitesDir.empty()
+                          ? "barrierpair: nothing to analyse: nothing in this translation unit "
+                            "orders memory (no barrier, lock or atomic access with an order) "
+                            "and it holds no annotation"
+                          : "barrierpair: nothing to analyse: no primitive, volatile or _Atomic "
+                            "access, or annotation in this translation unit");
       return;
     }
     bp_finding *findings = nullptr;

@@ -13,8 +13,21 @@ namespace barrierpair {
 
 using namespace clang;
 
+// Whether a use of `primitive` orders memory, or may: a fence (a compiler
+// barrier too: it is where an order was meant), a lock, a thread's start or
+// join, or an access that is not relaxed. `order` is the order its argument
+// gives, for a primitive that takes it from one.
+bool ordersMemory(const bp_primitive &primitive, std::optional<bp_order> order = std::nullopt) {
+  if (primitive.op != BP_OP_LOAD && primitive.op != BP_OP_STORE && primitive.op != BP_OP_RMW &&
+      primitive.op != BP_OP_ACCESS)
+    return true;
+  bp_order effective = primitive.order == BP_ORDER_FROM_ARG && order ? *order : primitive.order;
+  return effective != BP_ORDER_RELAXED;
+}
+
 struct PrimitiveUseWatch::State {
   bool macroExpanded = false;            // a macro of the primitive table was expanded
+  bool orderingExpanded = false;         // one that orders memory (ordersMemory)
   std::vector<EmptyBarrier> barrierUses; // fences' macros written in a file
   // Whether a name is the primitive table's, asked once per identifier.
   llvm::DenseMap<const IdentifierInfo *, bool> known;
@@ -42,6 +55,8 @@ public:
     state->macroExpanded = true;
     const IdentifierInfo *identifier = name.getIdentifierInfo();
     int primitive = bp_primitive_find(identifier->getNameStart(), identifier->getLength());
+    if (ordersMemory(*bp_primitive_get(primitive)))
+      state->orderingExpanded = true;
     if (name.getLocation().isFileID() && bp_primitive_get(primitive)->op == BP_OP_FENCE)
       state->barrierUses.push_back({range, primitive});
   }
@@ -54,7 +69,10 @@ private:
 // the definitions they call (lowering follows calls into helpers).
 class BodyScan {
 public:
-  explicit BodyScan(PrimitiveUseWatch::State &state) : state(state) {}
+  // `ordering`: look only for what orders memory; a relaxed atomic or a
+  // volatile access alone gives a unit analysed by itself nothing to pair.
+  BodyScan(PrimitiveUseWatch::State &state, ASTContext &context, bool ordering)
+      : state(state), context(context), ordering(ordering) {}
 
   bool usesPrimitives(const FunctionDecl *function) {
     return scanned.insert(function).second && uses(function->getBody());
@@ -62,22 +80,60 @@ public:
 
 private:
   PrimitiveUseWatch::State &state;
+  ASTContext &context;
+  bool ordering;
   llvm::SmallPtrSet<const FunctionDecl *, 32> scanned;
+
+  std::optional<bp_order> orderOf(const Expr *argument) const {
+    Expr::EvalResult result;
+    if (argument && !argument->isValueDependent() && argument->EvaluateAsInt(result, context))
+      return bp_order_from_c11(static_cast<int>(result.Val.getInt().getExtValue()));
+    return std::nullopt;
+  }
+
+  // An atomic builtin orders memory unless its order is relaxed.
+  bool ordersMemory(const AtomicExpr *atomic) const {
+    std::optional<bp_order> order = orderOf(atomic->getOrder());
+    return !order || *order != BP_ORDER_RELAXED;
+  }
+
+  // A plain access to an _Atomic object is sequentially consistent.
+  static bool sequentiallyConsistent(const Stmt *statement) {
+    if (const auto *cast = dyn_cast<ImplicitCastExpr>(statement))
+      return cast->getCastKind() == CK_LValueToRValue &&
+             cast->getSubExpr()->getType()->isAtomicType();
+    if (const auto *binary = dyn_cast<BinaryOperator>(statement))
+      return binary->isAssignmentOp() && binary->getLHS()->getType()->isAtomicType();
+    if (const auto *unary = dyn_cast<UnaryOperator>(statement))
+      return unary->isIncrementDecrementOp() && unary->getSubExpr()->getType()->isAtomicType();
+    return false;
+  }
 
   bool uses(const Stmt *statement) {
     if (!statement)
       return false;
-    if (isa<AtomicExpr>(statement))
-      return true; // every atomic builtin, not only those the table names
-    if (const auto *expression = dyn_cast<Expr>(statement); expression && expression->isGLValue()) {
+    if (const auto *atomic = dyn_cast<AtomicExpr>(statement)) {
+      if (!ordering || ordersMemory(atomic))
+        return true; // every atomic builtin, not only those the table names
+    } else if (ordering) {
+      if (sequentiallyConsistent(statement))
+        return true;
+    } else if (const auto *expression = dyn_cast<Expr>(statement);
+               expression && expression->isGLValue()) {
       QualType type = expression->getType();
       if (type.isVolatileQualified() || type->isAtomicType())
         return true;
     }
     if (const auto *call = dyn_cast<CallExpr>(statement)) {
       if (const FunctionDecl *callee = call->getDirectCallee()) {
-        if (state.isPrimitive(callee->getIdentifier()))
-          return true;
+        if (state.isPrimitive(callee->getIdentifier())) {
+          const IdentifierInfo *name = callee->getIdentifier();
+          const bp_primitive &primitive =
+              *bp_primitive_get(bp_primitive_find(name->getNameStart(), name->getLength()));
+          const Expr *last = call->getNumArgs() ? call->getArg(call->getNumArgs() - 1) : nullptr;
+          if (!ordering || barrierpair::ordersMemory(primitive, orderOf(last)))
+            return true;
+        }
         const FunctionDecl *definition = callee->getDefinition();
         if (definition && definition->hasBody() && usesPrimitives(definition))
           return true;
@@ -118,7 +174,13 @@ llvm::ArrayRef<EmptyBarrier> PrimitiveUseWatch::barrierMacroUses() const {
 bool PrimitiveUseWatch::needsLowering(ASTContext &context, AnalysisScope scope) const {
   // Declarations from a precompiled header or a module were parsed, and
   // their macros expanded, where this watch did not see them.
-  if (state->macroExpanded || context.getExternalSource())
+  if (context.getExternalSource())
+    return true;
+  // A unit analysed by itself gives a finding only where something orders
+  // memory (every rule starts from a barrier); a program's unit may be the
+  // unordered side of another unit's barrier.
+  bool unitAlone = scope == AnalysisScope::Unit;
+  if (unitAlone ? state->orderingExpanded : state->macroExpanded)
     return true;
   const SourceManager &sources = context.getSourceManager();
   if (std::optional<llvm::MemoryBufferRef> main = sources.getBufferOrNone(sources.getMainFileID());
@@ -135,7 +197,7 @@ bool PrimitiveUseWatch::needsLowering(ASTContext &context, AnalysisScope scope) 
       return true;
     defined.push_back(function);
   }
-  BodyScan scan(*state);
+  BodyScan scan(*state, context, unitAlone);
   for (const FunctionDecl *function : defined)
     if (scan.usesPrimitives(function))
       return true;

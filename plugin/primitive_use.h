@@ -29,13 +29,16 @@ public:
   // primitive table names; create it before the unit is parsed.
   explicit PrimitiveUseWatch(clang::Preprocessor &preprocessor);
 
-  // Whether lowering the parsed unit can give a finding: it expanded a
-  // primitive's macro, or one of its functions (or a function of the unit
-  // they call) calls a primitive function or an atomic builtin, or accesses
-  // a volatile or _Atomic object, or the main file holds an annotation
-  // ("barrierpair:" in any case). For a program, also when the main file
-  // defines a function other units can call or start. When in doubt
-  // (a precompiled header, modules) it answers yes.
+  // Whether lowering the parsed unit can give a finding. For the unit by
+  // itself: something in it orders memory (a fence or compiler barrier, a
+  // lock, an atomic access that is not relaxed, through a macro, a call or
+  // a builtin, in its functions or the unit's functions they call), since
+  // every rule starts from a barrier, or the main file holds an annotation
+  // ("barrierpair:" in any case). For a program: it expanded a primitive's
+  // macro, or its functions use a primitive, a volatile or an _Atomic
+  // object, or the main file defines a function other units can call or
+  // start, or holds an annotation. When in doubt (a precompiled header,
+  // modules) it answers yes.
   bool needsLowering(clang::ASTContext &context, AnalysisScope scope) const;
 
   // The uses of barrier macros written in a file, which lowering places

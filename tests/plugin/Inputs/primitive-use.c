@@ -63,4 +63,8 @@ void count(void) { counter++; }
 #elif defined(BY_VOLATILE)
 volatile int flag;
 void raise_flag(void) { flag = 1; }
+#elif defined(BY_RELAXED)
+int counter;
+void count(void) { __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED); }
+int counted(void) { return __atomic_load_n(&counter, __ATOMIC_RELAXED); }
 #endif
