@@ -440,11 +440,20 @@ private:
   void collectEmptyBarriers(const Stmt *body, const CFG &cfg) {
     SourceRange range(sources.getExpansionLoc(body->getBeginLoc()),
                       sources.getExpansionLoc(body->getEndLoc()));
-    for (const EmptyBarrier &barrier : unit.barrierMacroUses) {
+    // The uses are in the order the preprocessor met them: the body's are
+    // found by binary search, not by looking at every use of the unit.
+    llvm::ArrayRef<EmptyBarrier> uses = unit.barrierMacroUses;
+    const EmptyBarrier *first =
+        std::lower_bound(uses.begin(), uses.end(), range.getBegin(),
+                         [&](const EmptyBarrier &use, SourceLocation begin) {
+                           return sources.isBeforeInTranslationUnit(use.written.getBegin(), begin);
+                         });
+    for (const EmptyBarrier *use = first; use != uses.end(); ++use) {
+      const EmptyBarrier &barrier = *use;
       SourceLocation at = barrier.written.getBegin();
-      if (sources.isBeforeInTranslationUnit(at, range.getBegin()) ||
-          sources.isBeforeInTranslationUnit(range.getEnd(), at) ||
-          macroUses.count(at.getRawEncoding()))
+      if (sources.isBeforeInTranslationUnit(range.getEnd(), at))
+        break;
+      if (macroUses.count(at.getRawEncoding()))
         continue;
       const CFGBlock *nearestBlock = nullptr;
       SourceLocation nearest;

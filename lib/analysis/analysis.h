@@ -128,5 +128,7 @@ void bp_for_each_mirror(bp_analysis *analysis, bp_mirror_visitor visit);
  * from or reads with relaxed atomics; no order is derived from them. */
 void bp_find_counters(bp_analysis *analysis);
 bool bp_counter(const bp_analysis *analysis, uint32_t object);
+/* `object` is ordered by a fence written in the code: not a counter. */
+void bp_uncount(bp_analysis *analysis, uint32_t object);
 
 #endif

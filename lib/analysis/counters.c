@@ -1,6 +1,7 @@
 /* Counters: objects that the whole program changes only by adding to and
  * subtracting from them, and reads, with relaxed atomics of C11, GCC or
- * liburcu (mimalloc's `abandoned_count`, liburcu's split counters). Writing memory_order_relaxed on every
+ * liburcu (mimalloc's `abandoned_count`, liburcu's split counters), and
+ * that no fence written in the code orders (bp_uncount). Writing memory_order_relaxed on every
  * access says that no order is derived from the object: it is neither a
  * flag nor a message's payload, and its orders pair with nothing. One
  * access with an order (an acquire load, a plain access to an _Atomic, a
@@ -71,4 +72,9 @@ void bp_find_counters(bp_analysis *analysis) {
 
 bool bp_counter(const bp_analysis *analysis, uint32_t object) {
   return analysis->counters && analysis->counters[object];
+}
+
+void bp_uncount(bp_analysis *analysis, uint32_t object) {
+  if (analysis->counters)
+    analysis->counters[object] = false;
 }

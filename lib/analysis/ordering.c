@@ -434,7 +434,18 @@ void bp_collect_program_orderings(bp_analysis *analysis) {
     if (bp_may_run_concurrently(analysis, f))
       bp_collect_orderings(engine, f, &analysis->orderings);
   }
-  /* a counter's order with anything is no claim (counters.c) */
+  /* a counter's order with anything is no claim (counters.c), unless a
+   * fence written in the code orders it: a relaxed count with a fence
+   * beside it is a protocol, not a statistic */
+  for (size_t i = 0; i < analysis->orderings.count; i++) {
+    const bp_ordering *ordering = bp_vec_at(&analysis->orderings, i);
+    const bp_event *barrier =
+        ordering->barrier == BP_NO_EVENT ? NULL : bp_event_get(engine, ordering->barrier);
+    if (barrier && barrier->type == BP_EVENT_BARRIER && !barrier->implicit) {
+      bp_uncount(analysis, ordering->first_object);
+      bp_uncount(analysis, ordering->second_object);
+    }
+  }
   size_t kept = 0;
   for (size_t i = 0; i < analysis->orderings.count; i++) {
     const bp_ordering *ordering = bp_vec_at(&analysis->orderings, i);

@@ -42,7 +42,8 @@ unsigned long progress(void) {
 
 unsigned long settled(void) { return atomic_load_explicit(&finished, memory_order_acquire); }
 
-// liburcu's uatomic_add() and uatomic_read() are relaxed too.
+// liburcu's uatomic_add() and uatomic_read() are relaxed too (the exchange
+// is a full barrier).
 #include <urcu/arch.h>
 #include <urcu/system.h>
 #include <urcu/uatomic.h>
@@ -52,11 +53,28 @@ static int table_ready;
 
 void lookup(void) {
   uatomic_add(&lookups, 1);
-  cmm_smp_wmb();
-  CMM_STORE_SHARED(table_ready, 1);
+  uatomic_xchg(&table_ready, 1);
 }
 
 unsigned long lookup_report(void) {
   int seen = CMM_LOAD_SHARED(table_ready);
   return seen + uatomic_read(&lookups);
+}
+
+// A relaxed count with a fence written beside it is a protocol, not a
+// statistic: a Dekker of two counts, one side missing its fence.
+static _Atomic(int) entering0, entering1;
+
+int enter0(void) {
+  atomic_fetch_add_explicit(&entering0, 1, memory_order_relaxed);
+  // expected-note@+1 {{'enter0' orders the store to 'entering0' before the load of 'entering1' with 'atomic_thread_fence()'}}
+  atomic_thread_fence(memory_order_seq_cst);
+  return atomic_load_explicit(&entering1, memory_order_relaxed);
+}
+
+int enter1(void) {
+  atomic_fetch_add_explicit(&entering1, 1, memory_order_relaxed);
+  // expected-warning@+2 {{no barrier orders the store to 'entering1' before the load of 'entering0' in 'enter1'; with 'enter0' this is scenario 10 (Dekker)}}
+  // expected-note@+1 {{scenario 10}}
+  return atomic_load_explicit(&entering0, memory_order_relaxed);
 }
