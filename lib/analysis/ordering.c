@@ -134,12 +134,7 @@ static bool of_kind(const bp_ordering *ordering, unsigned barrier_strength) {
   return ordering->first_kind == kind && ordering->second_kind == kind;
 }
 
-/* A load on one side of a wmb that orders stores there (or a store next to
- * an rmb that orders loads): the barrier is where it is for its own kind,
- * and the accesses of the other kind are ordered as if it were not there,
- * neither kept nor too weak; missing-barrier judges them. A wmb with no
- * store on one side is a barrier of the wrong kind, which weak-barrier
- * reports. */
+/* An rmb's or a wmb's strength; 0 for any other barrier. */
 static unsigned weak_barrier_strength(const bp_engine *engine, uint32_t barrier_id) {
   if (barrier_id == BP_NO_EVENT)
     return 0;
@@ -148,6 +143,12 @@ static unsigned weak_barrier_strength(const bp_engine *engine, uint32_t barrier_
   return barrier->type == BP_EVENT_BARRIER && weak ? barrier->strength : 0;
 }
 
+/* A load on one side of a wmb that orders stores there (or a store next to
+ * an rmb that orders loads): the barrier is where it is for its own kind,
+ * and the accesses of the other kind are ordered as if it were not there,
+ * neither kept nor too weak; missing-barrier judges them. A wmb with no
+ * store on one side is a barrier of the wrong kind, which weak-barrier
+ * reports. */
 static bool claims_of_other_kind(const propagation *p, const bp_ordering *ordering) {
   unsigned strength = weak_barrier_strength(p->engine, ordering->barrier);
   return strength && !of_kind(ordering, strength) && p->serving[ordering->barrier - p->first_event];
