@@ -150,6 +150,9 @@ private:
   uint32_t currentBlock = 0;                        // engine block
   unsigned currentCfgBlock = 0;                     // its CFG block
   llvm::DenseMap<unsigned, PrimitiveUse> macroUses; // by expansion location
+  // A store into memory only a fresh local points to was met (it is no
+  // event: nobody else sees that memory until the function hands it on).
+  bool initialisedPrivately = false;
   // The barriers that expand to nothing, by the element they go before.
   llvm::DenseMap<const Stmt *, llvm::SmallVector<const EmptyBarrier *, 1>> emptyBarriers;
   llvm::SmallPtrSet<const void *, 16> emittedUses;
@@ -1273,6 +1276,8 @@ private:
     uint32_t event = bp_add_barrier(engine, currentBlock, strength, primitive, implicit,
                                     eventLocation(location));
     recordText(event, statement, ownText);
+    if (initialisedPrivately)
+      bp_set_after_private_stores(engine, event);
   }
 
   uint32_t addAccess(const SharedObject &object, bp_access_kind kind, bool marked, int primitive,
@@ -1551,8 +1556,12 @@ private:
   void lowerAccess(const Expr *lvalue, bp_access_kind kind, int marking, SourceLocation location,
                    const Stmt *statement) {
     std::optional<SharedObject> object = nameObject(lvalue);
-    if (!object)
+    if (!object) {
+      if (const VarDecl *base = baseLocal(lvalue);
+          kind == BP_ACCESS_STORE && base && freshLocals.count(base))
+        initialisedPrivately = true;
       return;
+    }
     bool atomic = lvalue->getType()->isAtomicType();
     // A plain access to an _Atomic object is sequentially consistent.
     if (atomic && kind == BP_ACCESS_STORE)

@@ -305,6 +305,7 @@ typedef struct {
   uint32_t callee;                  /* bp_event_callee */
   bool thread_own;                  /* accesses: see bp_set_thread_own */
   bool unpublished;                 /* accesses: see bp_set_unpublished */
+  bool after_private_stores;        /* barriers: see bp_set_after_private_stores */
 } bp_event;
 
 size_t bp_event_count(const bp_engine *engine);
@@ -324,6 +325,11 @@ void bp_set_thread_own(bp_engine *engine, uint32_t event);
  * claims nothing and it races with nothing. Its order with the
  * publication is still a message's payload before its flag. */
 void bp_set_unpublished(bp_engine *engine, uint32_t event);
+/* Barrier `event` comes after stores into memory that only a fresh local of
+ * the function points to (a map filled in, then ck_pr_fence_store(), then
+ * returned to be published): they are no events, yet they are stores the
+ * barrier orders, so a wmb there is of the right kind. */
+void bp_set_after_private_stores(bp_engine *engine, uint32_t event);
 
 /* The function whose code holds `event` when a call of it was lowered into
  * the event's function (a helper); "" for the function's own code. */
@@ -485,7 +491,7 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * adds a function only once when two inputs define it at the same place, an
  * annotation only once when two inputs read it at the same place. */
 
-#define BP_SITES_VERSION 4
+#define BP_SITES_VERSION 5
 
 /* Writes `engine`'s program (files, objects, functions with their blocks and
  * edges, every event field, annotations); false on a write error. */

@@ -63,7 +63,8 @@
   X(value_text, NAME)                                                                              \
   X(callee, NAME)                                                                                  \
   X(thread_own, BOOL)                                                                              \
-  X(unpublished, BOOL)
+  X(unpublished, BOOL)                                                                             \
+  X(after_private_stores, BOOL)
 
 typedef enum {
   FIELD_ENUM,      /* a small enum, written as its number */

@@ -31,9 +31,9 @@ static const real_field real_fields[] = {BP_TEST_EVENT_FIELDS(REAL_FIELD)};
 /* Fields whose values are ids of one engine; the test compares what they
  * name. Every other field is compared byte for byte. */
 static const char *const id_fields[] = {
-    "function", "location",     "object",     "statement",   "own_begin",  "own_end", "indentation",
-    "guards",   "address_sources", "access_begin", "access_end", "lvalue_text", "value_text",
-    "callee"};
+    "function",   "location",    "object",     "statement",       "own_begin",
+    "own_end",    "indentation", "guards",     "address_sources", "access_begin",
+    "access_end", "lvalue_text", "value_text", "callee"};
 
 static bool is_id_field(const char *name) {
   for (size_t i = 0; i < sizeof id_fields / sizeof id_fields[0]; i++) {
@@ -45,10 +45,11 @@ static bool is_id_field(const char *name) {
 
 /* Fields the test builds through the API with real values. */
 static const char *const built_fields[] = {
-    "type",        "function",   "location",     "primitive",  "object",      "kind",
-    "marked",      "strength",   "implicit",     "statement",  "own_begin",   "own_end",
-    "indentation", "guards",     "address_sources", "access_begin", "access_end", "lvalue_text",
-    "value_text",  "callee",     "thread_own",      "unpublished"};
+    "type",         "function",    "location",    "primitive",  "object",
+    "kind",         "marked",      "strength",    "implicit",   "statement",
+    "own_begin",    "own_end",     "indentation", "guards",     "address_sources",
+    "access_begin", "access_end",  "lvalue_text", "value_text", "callee",
+    "thread_own",   "unpublished", "after_private_stores"};
 
 static bool is_built_field(const char *name) {
   for (size_t i = 0; i < sizeof built_fields / sizeof built_fields[0]; i++) {
@@ -87,6 +88,7 @@ static bp_engine *build_program(void) {
   e = bp_add_barrier(engine, body, BP_STRENGTH_STORES, primitive("cmm_smp_wmb"), false,
                      at(a, 6, 3));
   bp_set_event_text(engine, e, at(a, 6, 3), "  ", at(a, 6, 3), at(a, 6, 16));
+  bp_set_after_private_stores(engine, e);
   e = bp_add_access(engine, exit, s, BP_ACCESS_STORE, false, BP_NO_PRIMITIVE, at(a, 7, 3));
   bp_function_end(engine);
 
@@ -338,8 +340,9 @@ static void expect_error(const char *text, const char *expected) {
 
 #define EVENT_TAIL                                                                                 \
   " primitive=- object=0 kind=0 marked=1 strength=0 implicit=0 statement=- own_begin=- "           \
-  "own_end=- indentation=\"\" guards=- address_sources=- access_begin=- access_end=- lvalue_text=\"\" "              \
-  "value_text=\"\" callee=\"\" thread_own=0 unpublished=0\n"
+  "own_end=- indentation=\"\" guards=- address_sources=- access_begin=- access_end=- "             \
+  "lvalue_text=\"\" "                                                                              \
+  "value_text=\"\" callee=\"\" thread_own=0 unpublished=0 after_private_stores=0\n"
 
 #define STRING_OF(x) #x
 #define VERSION_TEXT(x) STRING_OF(x)
@@ -359,8 +362,10 @@ static void test_corrupt_files_are_clear_errors(void **state) {
            "%sfunction \"f\" 0:1:1 blocks=1\nevent 0 type=0 function=0 location=0:2:2" EVENT_TAIL,
            header);
   *strstr(text, "guards=-") = '\0';
-  strcat(text, "guards=0,7 address_sources=- access_begin=- access_end=- lvalue_text=\"\" value_text=\"\" "
-               "callee=\"\" thread_own=0 unpublished=0\n");
+  strcat(
+      text,
+      "guards=0,7 address_sources=- access_begin=- access_end=- lvalue_text=\"\" value_text=\"\" "
+      "callee=\"\" thread_own=0 unpublished=0 after_private_stores=0\n");
   expect_error(text, "test.sites:5: object 7 is not defined by an object record");
   snprintf(text, sizeof text,
            "%sfunction \"f\" 0:1:1 blocks=1\nevent 0 type=0 function=0 "

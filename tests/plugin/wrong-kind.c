@@ -4,6 +4,7 @@
 // RUN: %barrierpair %s -Xclang -verify
 // RUN: %barrierpair %s -fdiagnostics-parseable-fixits 2>&1 | FileCheck %s
 #include <urcu/arch.h>
+#include <stdlib.h>
 #include <urcu/system.h>
 
 int a, b, c, d, e, f;
@@ -34,4 +35,32 @@ void wmb_at_the_end(void) {
   int r = CMM_LOAD_SHARED(e);
   (void)r;
   cmm_smp_wmb();
+}
+
+// A structure filled in, then a wmb, then published by the caller: the
+// stores into the fresh memory are no shared accesses (nobody else sees it
+// yet), but they are what the wmb orders before the publication, so it is of
+// the right kind (Concurrency Kit's ck_ht_map_create()).
+struct table {
+  int size;
+  int *slots;
+};
+
+struct table *current_table;
+
+static struct table *table_create(int size) {
+  struct table *table = malloc(sizeof *table);
+  if (!table)
+    return NULL;
+  table->size = size;
+  table->slots = NULL;
+  cmm_smp_wmb();
+  return table;
+}
+
+void table_reset(int size) {
+  int old = current_table ? CMM_LOAD_SHARED(current_table->size) : 0;
+  struct table *table = table_create(size + old);
+  if (table)
+    CMM_STORE_SHARED(current_table, table);
 }
