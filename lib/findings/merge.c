@@ -70,14 +70,6 @@ static int compare_locations(const bp_engine *engine, uint32_t a, uint32_t b) {
   return 0;
 }
 
-/* The code an event is written in: the helper whose call was lowered into
- * the event's function, or the function itself. A helper's code is one
- * place, whichever caller it was lowered into. */
-static const char *code_owner(const bp_engine *engine, uint32_t event) {
-  const char *callee = bp_event_callee(engine, event);
-  return *callee ? callee : bp_function_name(engine, bp_event_get(engine, event)->function);
-}
-
 static int compare_candidates(const void *left, const void *right) {
   const bp_finding *a = left, *b = right;
   const bp_engine *engine = sorting_engine;
@@ -85,9 +77,6 @@ static int compare_candidates(const void *left, const void *right) {
   if (order)
     return order;
   BP_COMPARE(a->rule, b->rule);
-  if (a->rule != BP_RULE_MISSING_ACCESS_ONCE &&
-      (order = strcmp(code_owner(engine, a->at), code_owner(engine, b->at))))
-    return order;
   if (a->rule == BP_RULE_MISSING_ACCESS_ONCE) {
     const bp_event *ea = bp_event_get(engine, a->at), *eb = bp_event_get(engine, b->at);
     if ((order =
