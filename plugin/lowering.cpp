@@ -80,6 +80,9 @@ struct UnitState {
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<uint32_t, 2>> returnedObjects;
   // Whether a function returns only memory it has just allocated.
   llvm::DenseMap<const FunctionDecl *, bool> allocators;
+  // Whether a function keeps the memory its parameter points to to itself
+  // (keepsParameterPrivate).
+  llvm::DenseMap<const ParmVarDecl *, bool> privateParameters;
   // The thread function a pthread_t variable (or array) was started with.
   llvm::DenseMap<const VarDecl *, std::string> threads;
   // Uses of barrier macros written in a file (lowerTranslationUnit).
@@ -559,6 +562,101 @@ private:
     return unit.allocators[definition] = returnsSome && allFresh;
   }
 
+  // Whether `call` hands its argument `index` on: a callee that keeps the
+  // memory to itself (the C library, pthreads, a function named to free it,
+  // or one of the translation unit whose body neither stores the pointer
+  // anywhere nor hands it to one that may) does not publish it.
+  bool publishesArgument(const CallExpr *call, unsigned index) const {
+    const FunctionDecl *callee = call->getDirectCallee();
+    if (keepsMemoryPrivate(callee))
+      return false;
+    if (!callee)
+      return true;
+    if (callee->getIdentifier() && callee->getName().contains_insensitive("free"))
+      return false;
+    const FunctionDecl *definition = callee->getDefinition();
+    if (!definition || !definition->hasBody() || index >= definition->getNumParams())
+      return true;
+    return !keepsParameterPrivate(definition->getParamDecl(index));
+  }
+
+  bool keepsParameterPrivate(const ParmVarDecl *parameter) const {
+    auto [known, added] = unit.privateParameters.try_emplace(parameter, false);
+    if (!added)
+      return known->second; // false while being worked out: recursion ends
+    const auto *definition = cast<FunctionDecl>(parameter->getDeclContext());
+    // The parameter and the locals that hold what it points to
+    // (`array = container_of(json, ...)`).
+    llvm::SmallPtrSet<const VarDecl *, 4> aliases{parameter};
+    bool kept = true;
+    std::function<void(const Stmt *)> walk = [&](const Stmt *statement) {
+      if (!statement || !kept)
+        return;
+      if (const auto *binary = dyn_cast<BinaryOperator>(statement);
+          binary && binary->isAssignmentOp()) {
+        if (const VarDecl *value = pointerLocal(binary->getRHS()); value && aliases.count(value)) {
+          const VarDecl *target = localOf(binary->getLHS());
+          if (target && !target->isStaticLocal())
+            aliases.insert(target);
+          else
+            kept = false; // stored into memory
+        }
+      } else if (const auto *declarations = dyn_cast<DeclStmt>(statement)) {
+        for (const Decl *declaration : declarations->decls())
+          if (const auto *variable = dyn_cast<VarDecl>(declaration);
+              variable && variable->hasInit())
+            if (const VarDecl *value = pointerLocal(variable->getInit());
+                value && aliases.count(value)) {
+              if (variable->hasGlobalStorage())
+                kept = false;
+              else
+                aliases.insert(variable);
+            }
+      } else if (const auto *result = dyn_cast<ReturnStmt>(statement)) {
+        if (const VarDecl *value = pointerLocal(result->getRetValue());
+            value && aliases.count(value))
+          kept = false; // the caller gets it back under another name
+      } else if (const auto *unary = dyn_cast<UnaryOperator>(statement)) {
+        if (const VarDecl *value = localOf(unary->getSubExpr());
+            value && aliases.count(value) && unary->getOpcode() == UO_AddrOf)
+          kept = false;
+      } else if (const auto *atomic = dyn_cast<AtomicExpr>(statement)) {
+        for (const Stmt *argument : atomic->children())
+          if (const auto *value = dyn_cast<Expr>(argument); value && argument != atomic->getPtr() &&
+                                                            pointerLocal(value) &&
+                                                            aliases.count(pointerLocal(value)))
+            kept = false;
+      } else if (const auto *call = dyn_cast<CallExpr>(statement)) {
+        for (unsigned i = 0; i < call->getNumArgs() && kept; i++)
+          if (const VarDecl *value = pointerLocal(call->getArg(i));
+              value && aliases.count(value) && publishesArgument(call, i))
+            kept = false;
+      }
+      for (const Stmt *child : statement->children())
+        walk(child);
+    };
+    // Twice: an alias made late in the body may be used earlier in a loop.
+    walk(definition->getBody());
+    walk(definition->getBody());
+    return unit.privateParameters[parameter] = kept;
+  }
+
+  // The local whose pointer `value` is, through casts and pointer
+  // arithmetic (`(T *)((char *)p - offsetof(T, member))`).
+  static const VarDecl *pointerLocal(const Expr *value) {
+    if (!value)
+      return nullptr;
+    value = value->IgnoreParenCasts();
+    if (const auto *binary = dyn_cast<BinaryOperator>(value);
+        binary && binary->isAdditiveOp() && binary->getType()->isPointerType())
+      return pointerLocal(binary->getLHS()->getType()->isPointerType() ? binary->getLHS()
+                                                                       : binary->getRHS());
+    if (const auto *address = dyn_cast<UnaryOperator>(value);
+        address && address->getOpcode() == UO_AddrOf)
+      return baseLocal(address->getSubExpr());
+    return localOf(value);
+  }
+
   // NULL, an allocation, or a local that only ever holds one (`p`,
   // `&p->member`).
   bool isFreshValue(const Expr *value) const {
@@ -624,12 +722,20 @@ private:
         if (auto [argument, caller] = argumentOf(parameter);
             argument && caller->isUnpublishedValue(argument))
           candidates.try_emplace(parameter, true);
+    // Locals that name the memory of another (`array = container_of(json,
+    // ...)`): one is fresh and private only if the other is.
+    llvm::SmallVector<std::pair<const VarDecl *, const VarDecl *>, 2> derived;
     auto consider = [&](const VarDecl *variable, const Expr *value) {
       if (!variable || variable->hasGlobalStorage() || !variable->getType()->isPointerType())
         return;
       bool fresh =
           value && (isAllocation(value) || value->IgnoreParenCasts()->isNullPointerConstant(
                                                context, Expr::NPC_ValueDependentIsNotNull));
+      if (const VarDecl *source = value ? pointerLocal(value) : nullptr;
+          !fresh && source && source != variable && candidates.lookup(source)) {
+        fresh = true;
+        derived.emplace_back(variable, source);
+      }
       auto [entry, added] = candidates.try_emplace(variable, fresh);
       if (!added)
         entry->second = entry->second && fresh;
@@ -658,13 +764,10 @@ private:
           if (argument != atomic->getPtr())
             escapes(argument);
       } else if (const auto *call = dyn_cast<CallExpr>(statement)) {
-        const FunctionDecl *callee = call->getDirectCallee();
-        if (!keepsMemoryPrivate(callee)) {
-          for (const Expr *argument : call->arguments()) {
-            if (const VarDecl *variable = localOf(argument))
-              escaped.insert(variable);
-          }
-        }
+        for (unsigned i = 0; i < call->getNumArgs(); i++)
+          if (const VarDecl *variable = localOf(call->getArg(i));
+              variable && publishesArgument(call, i))
+            escaped.insert(variable);
       } else if (const auto *unary = dyn_cast<UnaryOperator>(statement)) {
         // p++ or &p: no longer only the allocation.
         if (unary->isIncrementDecrementOp() || unary->getOpcode() == UO_AddrOf) {
@@ -677,6 +780,17 @@ private:
         walk(child);
     };
     walk(body);
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (auto [variable, source] : derived) {
+        for (auto [from, to] : {std::pair{variable, source}, std::pair{source, variable}}) {
+          if (candidates[from] && !candidates[to])
+            changed = true, candidates[from] = false;
+          if (escaped.count(to) && escaped.insert(from).second)
+            changed = true;
+        }
+      }
+    }
     for (const auto &[variable, fresh] : candidates) {
       if (fresh)
         allocatedLocals.insert(variable);
@@ -714,9 +828,9 @@ private:
           if (const auto *value = dyn_cast<Expr>(argument))
             carried(value);
     } else if (const auto *call = dyn_cast<CallExpr>(element)) {
-      if (!keepsMemoryPrivate(call->getDirectCallee()))
-        for (const Expr *argument : call->arguments())
-          carried(argument);
+      for (unsigned i = 0; i < call->getNumArgs(); i++)
+        if (publishesArgument(call, i))
+          carried(call->getArg(i));
     }
   }
 

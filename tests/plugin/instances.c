@@ -5,6 +5,7 @@
 //
 // RUN: %barrierpair %s -Xclang -verify
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdlib.h>
 
 // ---- Fresh memory reached through its publication (mimalloc's arenas) ----
@@ -133,3 +134,99 @@ static int take(void) {
 
 int poll_once(void) { return take(); }
 int poll_twice(void) { return take() + take(); }
+
+// ---- Fresh memory filled by helpers that keep it to themselves (jansson) ----
+
+struct node {
+  int kind;
+  size_t refs;
+};
+struct list {
+  struct node node;
+  size_t used;
+  struct node **items;
+};
+#define list_of(n) ((struct list *)((char *)(n) - offsetof(struct list, node)))
+void destroy(struct node *node);
+void *zone_alloc(size_t size);
+
+static inline void node_put(struct node *node) {
+  if (node && __atomic_sub_fetch(&node->refs, 1, __ATOMIC_RELEASE) == 0) // #put-release
+    destroy(node);
+}
+
+struct node *list_new(void) {
+  struct list *list = zone_alloc(sizeof *list);
+  if (!list)
+    return NULL;
+  list->node.refs = 1;
+  list->used = 0;
+  list->items = zone_alloc(8 * sizeof *list->items);
+  return &list->node;
+}
+
+// Stores the item into the list, and publishes neither the list nor (through
+// container_of) its node.
+int list_append(struct node *node, struct node *item) {
+  if (!item)
+    return -1;
+  struct list *list = list_of(node);
+  if (list->used == 8) {
+    node_put(item);
+    return -1;
+  }
+  list->items[list->used] = item;
+  list->used++;
+  return 0;
+}
+
+// The copy is the function's own until it returns it: filling it through
+// list_append(), and dropping it on failure, pairs with nobody.
+struct node *list_copy(struct node *from) {
+  struct node *copy = list_new();
+  if (!copy)
+    return NULL;
+  for (size_t i = 0; i < list_of(from)->used; i++)
+    if (list_append(copy, list_of(from)->items[i])) {
+      node_put(copy);
+      return NULL;
+    }
+  return copy;
+}
+
+// Drops a reference to the list and, at the last one, the references it
+// holds: reads the items after its release-only decrement (jansson's
+// json_decref() and json_delete()).
+void list_release(struct node *node) {
+  if (__atomic_sub_fetch(&node->refs, 1, __ATOMIC_RELEASE) != 0)
+    return;
+  struct list *list = list_of(node);
+  for (size_t i = 0; i < list->used; i++)
+    node_put(list->items[i]); // expected-warning {{no barrier orders the load of 'node.refs' before the load of 'list.items[]' in 'list_release'; with 'list_copy_noting'}} expected-note {{scenario 3}} \
+                                 expected-note@#put-release {{'list_copy_noting' orders the store to 'list.items[]' before the store to 'node.refs'}}
+}
+
+// A helper that records the list where others find it publishes it: the
+// copy's items are stored into shared memory before the release.
+struct node *last_touched;
+
+int list_append_noting(struct node *node, struct node *item) {
+  struct list *list = list_of(node);
+  if (list->used == 8) {
+    node_put(item);
+    return -1;
+  }
+  last_touched = node;
+  list->items[list->used] = item;
+  return 0;
+}
+
+struct node *list_copy_noting(struct node *from) {
+  struct node *copy = list_new();
+  if (!copy)
+    return NULL;
+  if (list_append_noting(copy, from))
+    return NULL;
+  node_put(copy);
+  return copy;
+}

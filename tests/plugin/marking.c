@@ -86,7 +86,10 @@ int blind_reader(void) {
 }
 
 // RCU publication of a plainly initialised structure: the reader reaches the
-// fields only through the pointer it loaded (an address dependency).
+// fields only through the pointer it loaded (an address dependency). The
+// pointer goes to rcu_set_pointer_sym() through a local of the macro: that
+// publishes it, so its fields are the message's payload, which only strict
+// marking flags (the stores into memory not yet published never).
 struct config {
   int timeout;
   int retries;
@@ -102,7 +105,8 @@ void publish_config(int timeout) {
 
 int read_timeout(void) {
   struct config *config = rcu_dereference(current_config);
-  return config ? config->timeout + config->retries : 0;
+  return config ? config->timeout + config->retries : 0; // strict-warning {{the load of 'config.timeout' in 'read_timeout' is not marked, but it races with the store to 'config.timeout' in 'publish_config'}} \
+                                                           strict-warning {{the load of 'config.retries' in 'read_timeout' is not marked}}
 }
 
 // A counter only its owner stores: its store races with the observer's load
@@ -130,7 +134,7 @@ int observer(void) {
 // CHECK: marking.c:75:3: note: 'blind_writer' orders the store to 'blind_message' before the store to 'blind_ready' with 'cmm_smp_wmb()'
 // CHECK: marking.c:84:18: note: scenario 3 (message passing) forbids
 // A store's fix-it rewrites the whole assignment.
-// CHECK: fix-it:"{{.*}}marking.c":{113:3-113:32}:"CMM_STORE_SHARED(owned_count, owned_count + 1)"
+// CHECK: fix-it:"{{.*}}marking.c":{117:3-117:32}:"CMM_STORE_SHARED(owned_count, owned_count + 1)"
 
 // A suppression with its reason silences the one access (without it, the
 // plain store of the flag is reported).
