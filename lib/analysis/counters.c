@@ -40,33 +40,58 @@ static bool counting(const bp_primitive *primitive) {
   return strstr(name, "add") || strstr(name, "sub") || strstr(name, "inc") || strstr(name, "dec");
 }
 
-static bool counter_access(const bp_engine *engine, uint32_t id) {
-  const bp_event *access = bp_event_get(engine, id);
-  const bp_primitive *primitive = bp_primitive_get(access->primitive);
-  if (!access->marked || !primitive ||
-      (primitive->family != BP_FAMILY_C11 && primitive->family != BP_FAMILY_GCC &&
-       primitive->family != BP_FAMILY_URCU) ||
-      ordered_at(engine, id))
+/* A store of a number written in the code (`record->n_peak = 0`). */
+static bool stores_constant(const bp_engine *engine, uint32_t id) {
+  const char *value = bp_event_value_text(engine, id);
+  if (!value || !*value)
     return false;
-  return primitive->op == BP_OP_LOAD || (primitive->op == BP_OP_RMW && counting(primitive));
+  for (const char *c = value; *c; c++)
+    if (!strchr("0123456789uUlLxX", *c))
+      return false;
+  return true;
 }
 
+enum { NOT_COUNTING, COUNTING_STEP, COUNTING_RESET_OR_READ };
+
+/* What an access says of its object: a step of a count (an add or a
+ * subtract), an access a count also has (a relaxed load, a reset to a
+ * number), or an access that orders or is plain. */
+static int counter_access(const bp_engine *engine, uint32_t id) {
+  const bp_event *access = bp_event_get(engine, id);
+  const bp_primitive *primitive = bp_primitive_get(access->primitive);
+  if (ordered_at(engine, id))
+    return NOT_COUNTING;
+  if (access->kind == BP_ACCESS_STORE && !bp_read_modify_write(engine, id) &&
+      (!primitive || primitive->op == BP_OP_STORE) && stores_constant(engine, id))
+    return COUNTING_RESET_OR_READ;
+  if (!access->marked || !primitive)
+    return NOT_COUNTING;
+  if (primitive->op == BP_OP_LOAD)
+    return COUNTING_RESET_OR_READ;
+  return primitive->op == BP_OP_RMW && counting(primitive) ? COUNTING_STEP : NOT_COUNTING;
+}
+
+/* An object is a count when every access is one a count has and one of
+ * them steps it: a flag set to 1 and read relaxed is no count. */
 void bp_find_counters(bp_analysis *analysis) {
   const bp_engine *engine = analysis->engine;
   size_t objects = engine->objects.strings.count;
-  /* 0: not accessed yet, 1: a counter so far, 2: not a counter */
+  enum { STEPPED = 1, DISQUALIFIED = 2 };
   unsigned char *state = calloc(objects + 1, 1);
   analysis->counters = calloc(objects + 1, sizeof *analysis->counters);
   if (!state || !analysis->counters)
     abort();
   for (uint32_t id = 0; id < bp_event_count(engine); id++) {
     const bp_event *event = bp_event_get(engine, id);
-    if (event->type != BP_EVENT_ACCESS || state[event->object] == 2)
+    if (event->type != BP_EVENT_ACCESS || (state[event->object] & DISQUALIFIED))
       continue;
-    state[event->object] = counter_access(engine, id) ? 1 : 2;
+    int access = counter_access(engine, id);
+    state[event->object] |= access == NOT_COUNTING ? DISQUALIFIED
+                            : access == COUNTING_STEP ? STEPPED
+                                                      : 0;
   }
   for (size_t o = 0; o < objects; o++)
-    analysis->counters[o] = state[o] == 1;
+    analysis->counters[o] = state[o] == STEPPED;
   free(state);
 }
 

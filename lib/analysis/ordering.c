@@ -436,13 +436,17 @@ void bp_collect_program_orderings(bp_analysis *analysis) {
       bp_collect_orderings(engine, f, &analysis->orderings);
   }
   /* a counter's order with anything is no claim (counters.c), unless a
-   * fence written in the code orders it: a relaxed count with a fence
-   * beside it is a protocol, not a statistic */
+   * fence written in the code orders two counts: counts with a fence
+   * between them are a protocol (a Dekker of two counts), not statistics.
+   * A count that only shares a fence's window with a protocol's accesses
+   * (CK's per-record statistics after a stack's fence) stays a count. */
   for (size_t i = 0; i < analysis->orderings.count; i++) {
     const bp_ordering *ordering = bp_vec_at(&analysis->orderings, i);
     const bp_event *barrier =
         ordering->barrier == BP_NO_EVENT ? NULL : bp_event_get(engine, ordering->barrier);
-    if (barrier && barrier->type == BP_EVENT_BARRIER && !barrier->implicit) {
+    if (barrier && barrier->type == BP_EVENT_BARRIER && !barrier->implicit &&
+        bp_counter(analysis, ordering->first_object) &&
+        bp_counter(analysis, ordering->second_object)) {
       bp_uncount(analysis, ordering->first_object);
       bp_uncount(analysis, ordering->second_object);
     }

@@ -31,7 +31,56 @@ static bool mirrored(const bp_analysis *analysis, uint32_t before, uint32_t afte
   return bp_orderings_between(analysis, after, before, &j) > j;
 }
 
-static void check_barrier(bp_analysis *analysis, uint32_t id, bp_vec *before, bp_vec *after) {
+/* Per object and kind of access, the barrier that orders such an access
+ * after something else (`across_after`) or before something else
+ * (`across_before`): BP_NO_EVENT for none, SEVERAL for more than one. */
+#define SEVERAL (BP_NO_EVENT - 1)
+typedef struct {
+  uint32_t (*across_after)[2], (*across_before)[2];
+} barrier_sides;
+
+static void note_barrier(uint32_t *slot, uint32_t barrier) {
+  *slot = *slot == BP_NO_EVENT || *slot == barrier ? barrier : SEVERAL;
+}
+
+static void collect_barrier_sides(const bp_analysis *analysis, barrier_sides *sides) {
+  size_t objects = analysis->engine->objects.strings.count + 1;
+  sides->across_after = malloc(objects * sizeof *sides->across_after);
+  sides->across_before = malloc(objects * sizeof *sides->across_before);
+  if (!sides->across_after || !sides->across_before)
+    abort();
+  for (size_t o = 0; o < objects; o++)
+    for (int kind = 0; kind < 2; kind++)
+      sides->across_after[o][kind] = sides->across_before[o][kind] = BP_NO_EVENT;
+  for (size_t i = 0; i < analysis->orderings.count; i++) {
+    const bp_ordering *ordering = bp_vec_at(&analysis->orderings, i);
+    if (!ordering->strength || ordering->barrier == BP_NO_EVENT)
+      continue;
+    note_barrier(&sides->across_after[ordering->second_object][ordering->second_kind],
+                 ordering->barrier);
+    note_barrier(&sides->across_before[ordering->first_object][ordering->first_kind],
+                 ordering->barrier);
+  }
+}
+
+/* Another barrier has `access`'s object on its other side, with a store on
+ * one of the two: the flag of a message, or one variable of a Dekker,
+ * whose other objects may be in code not analysed. The pair exists, so
+ * the barrier is not alone; which objects it misses is other rules' work. */
+static bool met_across(const bp_engine *engine, uint32_t (*across)[2], uint32_t barrier,
+                       uint32_t access) {
+  const bp_event *event = bp_event_get(engine, access);
+  for (int kind = 0; kind < 2; kind++) {
+    uint32_t other = across[event->object][kind];
+    bool communicates = kind == BP_ACCESS_STORE || event->kind == BP_ACCESS_STORE;
+    if (communicates && other != BP_NO_EVENT && other != barrier)
+      return true;
+  }
+  return false;
+}
+
+static void check_barrier(bp_analysis *analysis, const barrier_sides *sides, uint32_t id,
+                          bp_vec *before, bp_vec *after) {
   const bp_engine *engine = analysis->engine;
   const bp_event *barrier = bp_event_get(engine, id);
   before->count = after->count = 0;
@@ -41,6 +90,12 @@ static void check_barrier(bp_analysis *analysis, uint32_t id, bp_vec *before, bp
   first_per_object(engine, after);
   if (!before->count || !after->count)
     return;
+  for (size_t i = 0; i < before->count; i++)
+    if (met_across(engine, sides->across_after, id, *(uint32_t *)bp_vec_at(before, i)))
+      return;
+  for (size_t k = 0; k < after->count; k++)
+    if (met_across(engine, sides->across_before, id, *(uint32_t *)bp_vec_at(after, k)))
+      return;
   uint32_t first = BP_NO_EVENT, second = BP_NO_EVENT;
   for (size_t i = 0; i < before->count; i++) {
     uint32_t x = *(uint32_t *)bp_vec_at(before, i);
@@ -97,12 +152,16 @@ void bp_check_unpaired_barriers(bp_analysis *analysis) {
   bp_vec before, after;
   bp_vec_init(&before, sizeof(uint32_t));
   bp_vec_init(&after, sizeof(uint32_t));
+  barrier_sides sides;
+  collect_barrier_sides(analysis, &sides);
   for (uint32_t id = 0; id < bp_event_count(engine); id++) {
     const bp_event *event = bp_event_get(engine, id);
     if (event->type == BP_EVENT_BARRIER && !event->implicit && event->strength &&
         !analysis->paired[id])
-      check_barrier(analysis, id, &before, &after);
+      check_barrier(analysis, &sides, id, &before, &after);
   }
+  free(sides.across_after);
+  free(sides.across_before);
   bp_vec_free(&before);
   bp_vec_free(&after);
 }

@@ -78,3 +78,47 @@ int enter1(void) {
   // expected-note@+1 {{scenario 10}}
   return atomic_load_explicit(&entering0, memory_order_relaxed);
 }
+
+// Per-record statistics (CK's epoch records): reset to zero by plain stores
+// when the record is registered, stepped and read relaxed. A reset to a
+// number is one of a count's accesses. The counts pair with nothing, also
+// where they share an acquire fence's window with a list's exchange.
+struct record {
+  unsigned n_pending, n_dispatch;
+};
+static _Atomic(int) list_head;
+
+void record_reset(struct record *record) {
+  record->n_pending = 0;
+  record->n_dispatch = 0;
+}
+
+unsigned record_dispatch(struct record *record) {
+  int taken = atomic_exchange_explicit(&list_head, 0, memory_order_relaxed);
+  atomic_thread_fence(memory_order_acquire);
+  __atomic_fetch_add(&record->n_dispatch, (unsigned)taken, __ATOMIC_RELAXED);
+  return __atomic_load_n(&record->n_pending, __ATOMIC_RELAXED);
+}
+
+void record_push(struct record *record) {
+  __atomic_fetch_add(&record->n_pending, 1, __ATOMIC_RELAXED);
+  atomic_store_explicit(&list_head, 1, memory_order_relaxed);
+}
+
+// A flag set to a number and read relaxed is no count: nothing steps it.
+static int posted, post_value;
+
+void post(int value) {
+  post_value = value;
+  // expected-note@+1 {{'post' orders the store to 'post_value' before the store to 'posted' with 'atomic_thread_fence()'}}
+  atomic_thread_fence(memory_order_release);
+  posted = 1;
+}
+
+int peek(void) {
+  if (!__atomic_load_n(&posted, __ATOMIC_RELAXED))
+    return -1;
+  // expected-warning@+2 {{no barrier orders the load of 'posted' before the load of 'post_value' in 'peek'; with 'post' this is scenario 3 (message passing)}}
+  // expected-note@+1 {{scenario 3}}
+  return post_value;
+}

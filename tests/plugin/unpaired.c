@@ -54,3 +54,25 @@ void wait_for_all(int threads, int my_sense) {
   cmm_smp_mb();
   CMM_STORE_SHARED(arrived, CMM_LOAD_SHARED(arrived));
 }
+
+// Initialisation checked twice (sqlite3_initialize()): the fast path reads
+// the flag, then its barrier orders whatever the caller does next, which no
+// function orders before the flag. The flag itself is stored after a barrier
+// elsewhere: the pair exists, only its other objects are out of sight.
+// Quiet. A barrier whose objects no other barrier has on its other side
+// (writer() above) is still alone.
+int initialised, setting, registry, lookups;
+
+void initialise(void) {
+  CMM_STORE_SHARED(setting, 1);
+  cmm_smp_mb();
+  CMM_STORE_SHARED(initialised, 1);
+}
+
+int register_entry(int entry) {
+  if (!CMM_LOAD_SHARED(initialised))
+    return -1;
+  cmm_smp_mb();
+  CMM_STORE_SHARED(registry, entry);
+  return CMM_LOAD_SHARED(lookups);
+}
