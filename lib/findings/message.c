@@ -178,6 +178,15 @@ static char *side_note(const bp_engine *engine, const bp_side *partner) {
     append_access(&buffer, engine, partner->first);
     bp_text_append(&buffer, " and ");
     append_access(&buffer, engine, partner->second);
+  } else if (!partner->strength) {
+    /* a compiler barrier, or release and acquire where a store meets a load */
+    bp_text_append(&buffer, "'%s' has only ", function_of(engine, partner));
+    bp_text_append_barrier(&buffer, engine, partner->barrier);
+    append_callee(&buffer, engine, partner->barrier);
+    bp_text_append(&buffer, " between ");
+    append_access(&buffer, engine, partner->first);
+    bp_text_append(&buffer, " and ");
+    append_access(&buffer, engine, partner->second);
   } else {
     bp_text_append(&buffer, "'%s' orders ", function_of(engine, partner));
     append_access(&buffer, engine, partner->first);

@@ -95,6 +95,12 @@ static bool races_with(bp_analysis *analysis, const bp_ordering *unordered,
 /* A barriered side against one with no barrier. */
 static void check_missing_barrier(bp_analysis *analysis, const bp_ordering *cpu0,
                                   const bp_ordering *cpu1) {
+  if (!cpu0->strength && !cpu1->strength && cpu0->barrier != BP_NO_EVENT &&
+      cpu1->barrier != BP_NO_EVENT && bp_can_pair(analysis, cpu0, cpu1)) {
+    /* both sides order by release and acquire where they need more */
+    check_sides(analysis, cpu0, cpu1, bp_pair_scenario(cpu0, cpu1));
+    return;
+  }
   if (!cpu0->strength == !cpu1->strength)
     return;
   const bp_ordering *unordered = cpu0->strength ? cpu1 : cpu0;

@@ -3,6 +3,8 @@
 // article's own equivalence), in the kernel, C11 and GCC spellings.
 //
 // RUN: %barrierpair %s -Xclang -verify
+// RUN: %barrierpair %s -fdiagnostics-parseable-fixits 2>&1 | FileCheck %s
+// CHECK: fix-it:"{{.*}}acquire-release.c":{52:3-52:3}:"smp_mb();\n  "
 #include "kernel.h"
 #include <stdatomic.h>
 
@@ -41,11 +43,13 @@ int gcc_reader(void) {
 }
 
 // Dekker (scenario 10) with release/acquire: release orders nothing before a
-// later load, so the store and the load stay unordered.
+// later load, so the store and the load stay unordered. The code meant an
+// order there: the acquire is a barrier too weak, and the fix-it adds a
+// full barrier before it.
 int dx, dy;
 void dekker_release_acquire(void) {
   smp_store_release(&dx, 1);
-  int r = smp_load_acquire(&dy); // expected-warning {{no barrier orders the store to 'dx' before the load of 'dy' in 'dekker_release_acquire'; with 'dekker_full' this is scenario 10 (Dekker), which needs smp_mb() here}} \
+  int r = smp_load_acquire(&dy); // expected-warning {{'smp_load_acquire()' is too weak to order the store to 'dx' before the load of 'dy' in 'dekker_release_acquire'; with 'dekker_full' this is scenario 10 (Dekker), which needs smp_mb() here}} \
                                     expected-note {{scenario 10 (Dekker) forbids r2 == 0 && r4 == 0}}
   (void)r;
 }
