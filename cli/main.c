@@ -79,6 +79,8 @@ static const char usage_text[] =
     "                            barrier), follow LKMM with 'lkmm'\n"
     "  --strict-marking          missing-access-once flags every unmarked access of a\n"
     "                            paired site, payloads and private reads included\n"
+    "  --beta                    also the checks not yet proven quiet on real code\n"
+    "                            (missing-barrier on a cycle of three or more functions)\n"
     "  --primitives <file>       add the barriers and accesses <file> declares (may be repeated)\n"
     "  --contents <file>=<text>  analyse <file> as if it held the contents of the file <text>\n"
     "                            (an editor's unsaved buffer; may be repeated)\n"
@@ -206,6 +208,10 @@ static int parse_options(int argc, char **argv, int first, options *o) {
     }
     if (strcmp(argument, "--strict-marking") == 0) {
       o->analysis.strict_marking = true;
+      continue;
+    }
+    if (strcmp(argument, "--beta") == 0) {
+      o->analysis.beta = true;
       continue;
     }
     if ((value = option_value(argc, argv, &i, "--model", NULL, &matched)) || matched) {

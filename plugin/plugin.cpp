@@ -28,7 +28,7 @@ std::string validArguments() {
   for (int rule = 0; rule < BP_RULE_COUNT; rule++)
     rules += std::string(rule ? ", " : "") + bp_rule_name(static_cast<bp_rule>(rule));
   return "sites-dir=<dir>, disable=<rule> (rules: " + rules +
-         "), unpaired, strict-marking, model=article|lkmm, primitives=<file>, stats";
+         "), unpaired, strict-marking, beta, model=article|lkmm, primitives=<file>, stats";
 }
 
 // With -fplugin-arg-barrierpair-primitives=<file>: adds the file's rows to
@@ -198,6 +198,10 @@ public:
       }
       if (text == "strict-marking") {
         options.strict_marking = true;
+        continue;
+      }
+      if (text == "beta") {
+        options.beta = true;
         continue;
       }
       if (text == "model=lkmm" || text == "model=article") {

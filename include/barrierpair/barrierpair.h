@@ -398,6 +398,11 @@ typedef struct {
    * is enough when a full barrier orders another link (the article's
    * three-CPU example, which LKMM proves safe). Nothing else changes. */
   bool model_lkmm;
+  /* Checks not yet proven quiet on real code (docs/precision.md): a cycle
+   * of three or more functions, every link barriered with a full barrier
+   * written in the code but one whose function orders its two marked
+   * accesses with nothing (missing-barrier). */
+  bool beta;
 } bp_options;
 
 /* What is wrong with an annotation (stale-annotation findings). */

@@ -64,6 +64,26 @@ static char *unpaired_message(const bp_engine *engine, const bp_finding *finding
   return buffer.text;
 }
 
+/* " on a cycle through 'g' and 'h' ('x' -> 'y' -> 'z' -> 'x'); this needs
+ * <fix> here (and N other cycles)" */
+static void append_cycle(bp_text *buffer, const bp_engine *engine, const bp_finding *finding) {
+  bp_text_append(buffer, " on a cycle through ");
+  for (uint32_t k = 1; k < finding->chain_length; k++)
+    bp_text_append(buffer, "%s'%s'",
+                   k == 1                           ? ""
+                   : k + 1 == finding->chain_length ? " and "
+                                                    : ", ",
+                   function_of(engine, &finding->chain[k]));
+  bp_text_append(buffer, " (");
+  for (uint32_t k = 0; k < finding->chain_length; k++)
+    bp_text_append(buffer, "'%s' -> ", object_of(engine, finding->chain[k].first));
+  bp_text_append(buffer, "'%s'); this needs %s here", object_of(engine, finding->side.first),
+                 bp_finding_fix_barrier(finding));
+  if (finding->other_pairings)
+    bp_text_append(buffer, " (and %u other cycle%s)", finding->other_pairings,
+                   finding->other_pairings == 1 ? "" : "s");
+}
+
 static char *transitive_message(const bp_engine *engine, const bp_finding *finding) {
   bp_text buffer = {0};
   bp_text_append_barrier(&buffer, engine, finding->side.barrier);
@@ -72,23 +92,25 @@ static char *transitive_message(const bp_engine *engine, const bp_finding *findi
   append_access(&buffer, engine, finding->side.first);
   bp_text_append(&buffer, " before ");
   append_access(&buffer, engine, finding->side.second);
-  bp_text_append(&buffer, " with it on a cycle through ");
-  for (uint32_t k = 1; k < finding->chain_length; k++)
-    bp_text_append(&buffer, "%s'%s'",
-                   k == 1                           ? ""
-                   : k + 1 == finding->chain_length ? " and "
-                                                    : ", ",
-                   function_of(engine, &finding->chain[k]));
-  bp_text_append(&buffer, " (");
-  for (uint32_t k = 0; k < finding->chain_length; k++)
-    bp_text_append(&buffer, "'%s' -> ", object_of(engine, finding->chain[k].first));
-  bp_text_append(&buffer, "'%s'); this needs %s here", object_of(engine, finding->side.first),
-                 bp_finding_fix_barrier(finding));
-  if (finding->other_pairings)
-    bp_text_append(&buffer, " (and %u other cycle%s)", finding->other_pairings,
-                   finding->other_pairings == 1 ? "" : "s");
+  bp_text_append(&buffer, " with it");
+  append_cycle(&buffer, engine, finding);
   return buffer.text;
 }
+
+/* missing-barrier on a cycle: the one link with no barrier. */
+static char *missing_link_message(const bp_engine *engine, const bp_finding *finding) {
+  bp_text buffer = {0};
+  bp_text_append(&buffer, "no barrier orders ");
+  append_access(&buffer, engine, finding->side.first);
+  bp_text_append(&buffer, " before ");
+  append_access(&buffer, engine, finding->side.second);
+  bp_text_append(&buffer, " in '%s'", function_of(engine, &finding->side));
+  append_callee(&buffer, engine, finding->at);
+  bp_text_append(&buffer, ", a link");
+  append_cycle(&buffer, engine, finding);
+  return buffer.text;
+}
+
 
 /* How the fix marks the access: "CMM_LOAD_SHARED(data)" when the access's
  * text is known, "CMM_LOAD_SHARED()" otherwise. */
@@ -147,6 +169,8 @@ char *bp_finding_message(const bp_engine *engine, const bp_finding *finding) {
     return unpaired_message(engine, finding);
   if (finding->rule == BP_RULE_TRANSITIVE_WEAK_BARRIER)
     return transitive_message(engine, finding);
+  if (finding->chain_length)
+    return missing_link_message(engine, finding);
   if (finding->partner.function == BP_NO_FUNCTION)
     return wrong_kind_message(engine, finding);
   bp_text buffer = {0};
@@ -250,12 +274,18 @@ size_t bp_finding_notes(const bp_engine *engine, const bp_finding *finding,
     for (uint32_t k = 1; k < finding->chain_length; k++)
       notes[count++] = (bp_note){where(&finding->chain[k]), side_note(engine, &finding->chain[k])};
     bp_text buffer = {0};
-    bp_text_append(
-        &buffer,
-        "read and write barriers are not transitive: a cycle through %u functions needs a "
-        "full barrier on every link (the article's rule, its three-CPU example; the "
-        "Linux-kernel memory model is weaker here: --model=lkmm)",
-        finding->chain_length);
+    if (finding->rule == BP_RULE_MISSING_BARRIER)
+      bp_text_append(&buffer,
+                     "a cycle through %u functions needs a full barrier on every link; "
+                     "'%s' has none between its two accesses",
+                     finding->chain_length, function_of(engine, &finding->side));
+    else
+      bp_text_append(
+          &buffer,
+          "read and write barriers are not transitive: a cycle through %u functions needs a "
+          "full barrier on every link (the article's rule, its three-CPU example; the "
+          "Linux-kernel memory model is weaker here: --model=lkmm)",
+          finding->chain_length);
     notes[count++] = (bp_note){finding->at, buffer.text};
     return count;
   }

@@ -4,7 +4,7 @@ Result: line (barrierpair check DIR). Fails on a disagreement that
 divergences.txt does not list, and on a listed file that now agrees (the list
 must shrink as the analysis model improves). A divergence that is the
 article's rule must agree with LKMM under --model=lkmm, which relaxes exactly
-that rule.
+that rule; one that a beta check finds must agree under --beta.
 
 usage: check-suite.py <barrierpair> <litmus directory> <divergences.txt>
 """
@@ -42,6 +42,11 @@ def main():
     for name, why in sorted(listed.items()):
         if why.startswith("article rule") and lkmm_verdicts.get(name) != "agree":
             failures.append(f"{name}: the article's rule, but --model=lkmm does not agree either")
+    beta = subprocess.run([tool, "check", "--beta", directory], capture_output=True, text=True)
+    beta_verdicts = dict(re.findall(r"^Litmus (\S+): .*: (agree|DISAGREE)$", beta.stdout, re.M))
+    for name, why in sorted(listed.items()):
+        if why.startswith("beta") and beta_verdicts.get(name) != "agree":
+            failures.append(f"{name}: found by a beta check, but --beta does not agree either")
     for name in sorted(set(listed) - set(verdicts)):
         failures.append(f"{name}: listed in divergences.txt but not checked")
     summary = re.search(r"^\d+ litmus tests: .*$", run.stdout, re.M)
