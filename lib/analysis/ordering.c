@@ -459,6 +459,20 @@ static int compare_by_objects(const void *left, const void *right) {
   return 0;
 }
 
+/* The fence of `ordering` stands right between its two accesses, with no
+ * other object's access beside them (`fetch_add(&a); fence; load(&b)`). */
+static bool around_its_fence(const bp_engine *engine, const bp_ordering *ordering) {
+  if (!(ordering->first < ordering->barrier && ordering->barrier < ordering->second))
+    return false;
+  for (uint32_t id = ordering->first + 1; id < ordering->second; id++) {
+    const bp_event *event = bp_event_get(engine, id);
+    if (event->type == BP_EVENT_ACCESS && event->object != ordering->first_object &&
+        event->object != ordering->second_object)
+      return false;
+  }
+  return true;
+}
+
 void bp_collect_program_orderings(bp_analysis *analysis) {
   const bp_engine *engine = analysis->engine;
   for (uint32_t f = 0; f < engine->functions.count; f++) {
@@ -466,17 +480,18 @@ void bp_collect_program_orderings(bp_analysis *analysis) {
       bp_collect_orderings(engine, f, &analysis->orderings);
   }
   /* a counter's order with anything is no claim (counters.c), unless a
-   * fence written in the code orders two counts: counts with a fence
-   * between them are a protocol (a Dekker of two counts), not statistics.
-   * A count that only shares a fence's window with a protocol's accesses
-   * (CK's per-record statistics after a stack's fence) stays a count. */
+   * fence written in the code stands right between two counts: counts
+   * with a fence between them are a protocol (a Dekker of two counts), not
+   * statistics. A count that only shares a fence's window with other
+   * accesses (CK's per-record statistics after a stack's fence, several
+   * calls apart) stays a count. */
   for (size_t i = 0; i < analysis->orderings.count; i++) {
     const bp_ordering *ordering = bp_vec_at(&analysis->orderings, i);
     const bp_event *barrier =
         ordering->barrier == BP_NO_EVENT ? NULL : bp_event_get(engine, ordering->barrier);
     if (barrier && barrier->type == BP_EVENT_BARRIER && !barrier->implicit &&
         bp_counter(analysis, ordering->first_object) &&
-        bp_counter(analysis, ordering->second_object)) {
+        bp_counter(analysis, ordering->second_object) && around_its_fence(engine, ordering)) {
       bp_uncount(analysis, ordering->first_object);
       bp_uncount(analysis, ordering->second_object);
     }

@@ -105,6 +105,30 @@ void record_push(struct record *record) {
   atomic_store_explicit(&list_head, 1, memory_order_relaxed);
 }
 
+// Two counts a fence orders only because a Dekker's flags stand around it:
+// the counts stay statistics. Only a fence right between two counts makes
+// them a protocol (enter0 and enter1 above).
+static _Atomic(int) hits, misses, turn0, turn1;
+
+int dekker_counting0(void) {
+  atomic_fetch_add_explicit(&hits, 1, memory_order_relaxed);
+  atomic_store_explicit(&turn0, 1, memory_order_relaxed);
+  atomic_thread_fence(memory_order_seq_cst);
+  int other = atomic_load_explicit(&turn1, memory_order_relaxed);
+  return other + atomic_load_explicit(&misses, memory_order_relaxed);
+}
+
+int dekker_counting1(void) {
+  atomic_store_explicit(&turn1, 1, memory_order_relaxed);
+  atomic_thread_fence(memory_order_seq_cst);
+  return atomic_load_explicit(&turn0, memory_order_relaxed);
+}
+
+int count_miss(void) {
+  atomic_fetch_add_explicit(&misses, 1, memory_order_relaxed);
+  return atomic_load_explicit(&hits, memory_order_relaxed);
+}
+
 // A flag set to a number and read relaxed is no count: nothing steps it.
 static int posted, post_value;
 
