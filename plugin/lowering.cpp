@@ -1588,13 +1588,32 @@ private:
         addProvenance(
             addAccess(*target, BP_ACCESS_LOAD, true, use.primitive, use.location, use.root),
             lvalue);
-      if (primitive.op != BP_OP_LOAD)
-        addProvenance(
-            addAccess(*target, BP_ACCESS_STORE, true, use.primitive, use.location, use.root),
-            lvalue);
+      if (primitive.op != BP_OP_LOAD) {
+        uint32_t store =
+            addAccess(*target, BP_ACCESS_STORE, true, use.primitive, use.location, use.root);
+        addProvenance(store, lvalue);
+        // A store of a loaded value depends on the load, as a plain one does.
+        llvm::SmallVector<uint32_t, 2> dataSources;
+        if (primitive.op == BP_OP_STORE)
+          collectObjectsRead(storedValue(use.root), dataSources);
+        for (uint32_t source : dataSources)
+          bp_add_guard(engine, store, source);
+      }
     }
     if (after)
       addBarrier(after, use.primitive, true, use.location, use.root);
+  }
+
+  // The value a store primitive writes: its call's second argument
+  // (ck_pr_store_uint(&x, v)), an atomic builtin's value (__atomic_store_n).
+  static const Expr *storedValue(const Stmt *root) {
+    if (const auto *expression = dyn_cast<Expr>(root))
+      root = expression->IgnoreParenCasts();
+    if (const auto *call = dyn_cast<CallExpr>(root))
+      return call->getNumArgs() > 1 ? call->getArg(1) : nullptr;
+    if (const auto *atomic = dyn_cast<AtomicExpr>(root))
+      return atomic->getNumSubExprs() > 2 ? atomic->getVal1() : nullptr;
+    return nullptr;
   }
 
   // A call or atomic builtin written directly (not through a known macro).

@@ -51,7 +51,7 @@ static bool stores_constant(const bp_engine *engine, uint32_t id) {
   return true;
 }
 
-enum { NOT_COUNTING, COUNTING_STEP, COUNTING_RESET_OR_READ };
+enum { NOT_COUNTING, COUNTING_STEP, COUNTING_RESET_OR_READ, COUNTING_IF_DERIVED };
 
 /* What an access says of its object: a step of a count (an add or a
  * subtract), an access a count also has (a relaxed load, a reset to a
@@ -68,7 +68,29 @@ static int counter_access(const bp_engine *engine, uint32_t id) {
     return NOT_COUNTING;
   if (primitive->op == BP_OP_LOAD)
     return COUNTING_RESET_OR_READ;
+  if (primitive->op == BP_OP_STORE)
+    return COUNTING_IF_DERIVED; /* a peak: see derived_from_counts */
   return primitive->op == BP_OP_RMW && counting(primitive) ? COUNTING_STEP : NOT_COUNTING;
+}
+
+/* A relaxed store compared with the object's own value and computed or
+ * decided from another count (CK's `if (n_pending > n_peak)
+ * ck_pr_store_uint(&n_peak, ...)`): a peak, a statistic of statistics, a
+ * step of a count too. The checks of its callers around it do not matter.
+ * A flag set from its own value alone (`WRITE_ONCE(flags, READ_ONCE(flags)
+ * | WAKEUP)`) is none. */
+static bool derived_from_counts(const bp_engine *engine, uint32_t id, const unsigned char *state,
+                                unsigned char counted) {
+  const bp_event *store = bp_event_get(engine, id);
+  bool own_value = false, other_count = false;
+  for (int g = 0; g < BP_GUARDS_MAX; g++) {
+    uint32_t guard = store->guards[g];
+    if (guard == store->object)
+      own_value = true;
+    else if (guard != BP_NO_OBJECT && state[guard] == counted)
+      other_count = true;
+  }
+  return own_value && other_count;
 }
 
 /* An object is a count when every access is one a count has and one of
@@ -81,15 +103,48 @@ void bp_find_counters(bp_analysis *analysis) {
   analysis->counters = calloc(objects + 1, sizeof *analysis->counters);
   if (!state || !analysis->counters)
     abort();
+  bp_vec derived; /* stores that step a count if their sources are counts */
+  bp_vec_init(&derived, sizeof(uint32_t));
   for (uint32_t id = 0; id < bp_event_count(engine); id++) {
     const bp_event *event = bp_event_get(engine, id);
     if (event->type != BP_EVENT_ACCESS || (state[event->object] & DISQUALIFIED))
       continue;
     int access = counter_access(engine, id);
+    if (access == COUNTING_IF_DERIVED)
+      *(uint32_t *)bp_vec_push(&derived) = id;
     state[event->object] |= access == NOT_COUNTING ? DISQUALIFIED
                             : access == COUNTING_STEP ? STEPPED
                                                       : 0;
   }
+  /* A peak counts once what it is computed from does: until nothing
+   * changes, since a peak may be computed from another peak. */
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t i = 0; i < derived.count; i++) {
+      uint32_t id = *(uint32_t *)bp_vec_at(&derived, i);
+      uint32_t object = bp_event_get(engine, id)->object;
+      if (state[object] == 0 && derived_from_counts(engine, id, state, STEPPED)) {
+        bool all = true;
+        for (size_t k = 0; k < derived.count && all; k++) {
+          uint32_t other = *(uint32_t *)bp_vec_at(&derived, k);
+          all = bp_event_get(engine, other)->object != object ||
+                derived_from_counts(engine, other, state, STEPPED);
+        }
+        if (all) {
+          state[object] = STEPPED;
+          changed = true;
+        }
+      }
+    }
+  }
+  /* a relaxed store that is no peak makes its object an object like any other */
+  for (size_t i = 0; i < derived.count; i++) {
+    uint32_t id = *(uint32_t *)bp_vec_at(&derived, i);
+    uint32_t object = bp_event_get(engine, id)->object;
+    if (!derived_from_counts(engine, id, state, STEPPED))
+      state[object] |= DISQUALIFIED;
+  }
+  bp_vec_free(&derived);
   for (size_t o = 0; o < objects; o++)
     analysis->counters[o] = state[o] == STEPPED;
   free(state);

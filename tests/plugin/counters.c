@@ -105,6 +105,32 @@ void record_push(struct record *record) {
   atomic_store_explicit(&list_head, 1, memory_order_relaxed);
 }
 
+// A peak: stored relaxed, only where a count exceeds it, from the count. A
+// statistic of statistics pairs with nothing either.
+struct stats {
+  unsigned pending, peak;
+};
+static _Atomic(int) queue_head;
+
+void stats_reset(struct stats *stats) {
+  stats->pending = 0;
+  stats->peak = 0;
+}
+
+void stats_push(struct stats *stats) {
+  unsigned pending = __atomic_add_fetch(&stats->pending, 1, __ATOMIC_RELAXED);
+  unsigned peak = __atomic_load_n(&stats->peak, __ATOMIC_RELAXED);
+  if (pending > peak)
+    __atomic_store_n(&stats->peak, pending, __ATOMIC_RELAXED);
+  atomic_store_explicit(&queue_head, 1, memory_order_relaxed);
+}
+
+unsigned stats_take(struct stats *stats) {
+  (void)atomic_exchange_explicit(&queue_head, 0, memory_order_relaxed);
+  atomic_thread_fence(memory_order_acquire);
+  return __atomic_load_n(&stats->peak, __ATOMIC_RELAXED);
+}
+
 // Two counts a fence orders only because a Dekker's flags stand around it:
 // the counts stay statistics. Only a fence right between two counts makes
 // them a protocol (enter0 and enter1 above).
