@@ -116,6 +116,14 @@ void bp_pair_barriers(bp_analysis *analysis);
 void bp_free_pairs(bp_analysis *analysis);
 /* The pair's objects, accesses and functions can meet at all. */
 bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_ordering *cpu1);
+/* Both accesses of `side` are to memory not yet published. */
+bool bp_unpublished_side(const bp_engine *engine, const bp_ordering *side);
+/* Accesses `a` and `b` to one object (each with the other object of its
+ * ordering) can reach one instance: neither is memory just allocated that
+ * the other reaches through another pointer, and they are not two
+ * threads' own instances. */
+bool bp_accesses_meet(const bp_engine *engine, uint32_t a, uint32_t a_other, uint32_t b,
+                      uint32_t b_other);
 /* The scenario of the pair, with `cpu0` as CPU 0. */
 int bp_pair_scenario(const bp_ordering *cpu0, const bp_ordering *cpu1);
 /* Calls `visit` for every two orderings of different functions that

@@ -164,6 +164,18 @@ static bool rmw_read_by_partner(const bp_engine *engine, const bp_ordering *side
          partner->first_kind == BP_ACCESS_LOAD;
 }
 
+static bool own_instances(const bp_engine *engine, uint32_t a, uint32_t b);
+
+bool bp_unpublished_side(const bp_engine *engine, const bp_ordering *side) {
+  return unpublished_side(engine, side);
+}
+
+bool bp_accesses_meet(const bp_engine *engine, uint32_t a, uint32_t a_other, uint32_t b,
+                      uint32_t b_other) {
+  return !fresh_reached_elsewhere(engine, a, b, a_other) &&
+         !fresh_reached_elsewhere(engine, b, a, b_other) && !own_instances(engine, a, b);
+}
+
 /* Whether the two sides can reach one instance of each object (other than
  * by the type that names the objects). */
 static bool same_instances_reachable(const bp_engine *engine, const bp_ordering *cpu0,
