@@ -162,6 +162,9 @@ private:
   llvm::SmallPtrSet<const VarDecl *, 8> freshLocals;
   // Locals that only ever hold memory just allocated, published or not.
   llvm::SmallPtrSet<const VarDecl *, 8> allocatedLocals;
+  // A local that names part of another's allocation (`heap = &td->heap`)
+  // to that other: one allocation, published at once.
+  llvm::DenseMap<const VarDecl *, const VarDecl *> allocationOf;
   // By CFG block, the allocated locals that may have been published (stored
   // somewhere shared, or handed to another function) when it starts; and
   // those published so far in the block being lowered.
@@ -704,7 +707,8 @@ private:
         return;
       if (const auto *reference = dyn_cast<DeclRefExpr>(value)) {
         if (const auto *variable = dyn_cast<VarDecl>(reference->getDecl());
-            variable && variable != storedInto)
+            variable && variable != storedInto &&
+            (!storedInto || allocation(variable) != allocation(storedInto)))
           escaped.insert(variable);
         return;
       }
@@ -735,6 +739,8 @@ private:
           !fresh && source && source != variable && candidates.lookup(source)) {
         fresh = true;
         derived.emplace_back(variable, source);
+        if (const VarDecl *root = allocation(source); root != variable)
+          allocationOf[variable] = root;
       }
       auto [entry, added] = candidates.try_emplace(variable, fresh);
       if (!added)
@@ -792,6 +798,8 @@ private:
       }
     }
     for (const auto &[variable, fresh] : candidates) {
+      if (!fresh)
+        allocationOf.erase(variable);
       if (fresh)
         allocatedLocals.insert(variable);
       // A parameter's memory is published by the caller later on: its
@@ -817,10 +825,16 @@ private:
       if (!value)
         return;
       if (const VarDecl *variable = localOf(value); variable && allocatedLocals.count(variable))
-        out.insert(variable);
+        out.insert(allocation(variable));
     };
     if (const auto *binary = dyn_cast<BinaryOperator>(element)) {
-      if (binary->getOpcode() == BO_Assign && !localOf(binary->getLHS()))
+      // A pointer stored into its own allocation (`heap->tld = tld` with both
+      // in one `td`) is not handed to anyone.
+      const VarDecl *target = baseLocal(binary->getLHS());
+      const VarDecl *value = localOf(binary->getRHS());
+      bool ownAllocation = target && value && allocatedLocals.count(target) &&
+                           allocation(target) == allocation(value);
+      if (binary->getOpcode() == BO_Assign && !localOf(binary->getLHS()) && !ownAllocation)
         carried(binary->getRHS());
     } else if (const auto *atomic = dyn_cast<AtomicExpr>(element)) {
       for (const Stmt *argument : atomic->children())
@@ -867,14 +881,24 @@ private:
   // `init(p)` before `publish(p)`).
   bool isUnpublishedValue(const Expr *value) const {
     const VarDecl *variable = localOf(value);
-    return variable && allocatedLocals.count(variable) && !publishedHere.count(variable);
+    return variable && allocatedLocals.count(variable) &&
+           !publishedHere.count(allocation(variable));
+  }
+
+  // The local whose allocation `variable` names part of (itself if none).
+  const VarDecl *allocation(const VarDecl *variable) const {
+    for (auto found = allocationOf.find(variable); found != allocationOf.end();
+         found = allocationOf.find(variable))
+      variable = found->second;
+    return variable;
   }
 
   // `lvalue` is in memory of an allocated local (`p->field`,
   // `p->slots[i]`) that is not published yet.
   bool isUnpublished(const Expr *lvalue) const {
     const VarDecl *variable = baseLocal(lvalue);
-    return variable && allocatedLocals.count(variable) && !publishedHere.count(variable);
+    return variable && allocatedLocals.count(variable) &&
+           !publishedHere.count(allocation(variable));
   }
 
   // The local pointer an lvalue's memory is reached through (`p->a.b[i]`).

@@ -112,7 +112,7 @@ void bp_find_counters(bp_analysis *analysis) {
     int access = counter_access(engine, id);
     if (access == COUNTING_IF_DERIVED)
       *(uint32_t *)bp_vec_push(&derived) = id;
-    state[event->object] |= access == NOT_COUNTING ? DISQUALIFIED
+    state[event->object] |= access == NOT_COUNTING    ? DISQUALIFIED
                             : access == COUNTING_STEP ? STEPPED
                                                       : 0;
   }

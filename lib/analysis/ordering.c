@@ -309,9 +309,8 @@ static uint32_t own_barrier(const bp_engine *engine, uint32_t id, unsigned bit) 
   size_t count = bp_event_count(engine);
   for (uint32_t other = id > 2 ? id - 2 : 0; other <= id + 2 && other < count; other++) {
     const bp_event *event = bp_event_get(engine, other);
-    if (other != id && event->function == access->function &&
-        event->type == BP_EVENT_BARRIER && event->implicit && (event->strength & bit) &&
-        same_place(event->location, access->location))
+    if (other != id && event->function == access->function && event->type == BP_EVENT_BARRIER &&
+        event->implicit && (event->strength & bit) && same_place(event->location, access->location))
       return other;
   }
   return BP_NO_EVENT;

@@ -119,10 +119,14 @@ static bool stored_elsewhere(const bp_analysis *analysis, uint32_t object, uint3
   return storers_elsewhere(analysis, object, f, g, &first) > 0;
 }
 
-/* Two accesses to memory not yet published: nobody else sees their order. */
+/* Two accesses to memory not yet published: nobody else sees their order.
+ * Nor does anybody see a shared access ordered before one to memory not
+ * yet published (`xchg(&cache[i], NULL); item->owner = me; ...;
+ * publish(item)`): another thread reaches that memory only through the
+ * publication, which comes later, so what the claim orders is the
+ * publication's business (its payload pairs), not this access's. */
 static bool unpublished_side(const bp_engine *engine, const bp_ordering *side) {
-  return bp_event_get(engine, side->first)->unpublished &&
-         bp_event_get(engine, side->second)->unpublished;
+  return bp_event_get(engine, side->second)->unpublished;
 }
 
 /* Memory that one side has just allocated and not yet published, and that

@@ -111,7 +111,6 @@ static char *missing_link_message(const bp_engine *engine, const bp_finding *fin
   return buffer.text;
 }
 
-
 /* How the fix marks the access: "CMM_LOAD_SHARED(data)" when the access's
  * text is known, "CMM_LOAD_SHARED()" otherwise. */
 char *bp_finding_marking(const bp_engine *engine, const bp_finding *finding) {

@@ -9,7 +9,9 @@
 static const bp_rule_check checks[] = {
     {bp_check_missing_barriers, 2, {BP_RULE_MISSING_BARRIER, BP_RULE_WEAK_BARRIER}},
     {bp_check_missing_access_once, 1, {BP_RULE_MISSING_ACCESS_ONCE}},
-    {bp_check_transitive_weak_barriers, 2, {BP_RULE_TRANSITIVE_WEAK_BARRIER, BP_RULE_MISSING_BARRIER}},
+    {bp_check_transitive_weak_barriers,
+     2,
+     {BP_RULE_TRANSITIVE_WEAK_BARRIER, BP_RULE_MISSING_BARRIER}},
     {bp_check_unpaired_barriers, 1, {BP_RULE_UNPAIRED_BARRIER}},
     {bp_check_barrier_kinds, 1, {BP_RULE_WEAK_BARRIER}},
     {bp_check_stale_annotations, 1, {BP_RULE_STALE_ANNOTATION}},

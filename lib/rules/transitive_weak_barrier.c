@@ -219,9 +219,9 @@ static void extend(search *s) {
     if (closing && next->second_object != start->first_object)
       break;
     bool unbarriered = next->strength == 0;
-    if ((unbarriered ? !analysis->options->beta || s->unbarriered ||
-                           !racing_link(analysis->engine, next)
-                     : j <= s->path[0]) ||
+    if ((unbarriered
+             ? !analysis->options->beta || s->unbarriered || !racing_link(analysis->engine, next)
+             : j <= s->path[0]) ||
         on_path(s, next) || !communicates(last->second_kind, next->first_kind) ||
         bp_serialised_writers(analysis, last->function, next->function, next->first_object) ||
         bp_unpublished_side(analysis->engine, next) ||
@@ -232,8 +232,7 @@ static void extend(search *s) {
     s->path[s->length++] = j;
     if (next->second_object == start->first_object) {
       if (s->length >= 3 && communicates(next->second_kind, start->first_kind) &&
-          !bp_serialised_writers(analysis, next->function, start->function,
-                                 start->first_object) &&
+          !bp_serialised_writers(analysis, next->function, start->function, start->first_object) &&
           bp_accesses_meet(analysis->engine, next->second, next->first_object, start->first,
                            start->second_object))
         report_cycle(s);
