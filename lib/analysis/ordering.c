@@ -42,6 +42,7 @@ typedef struct {
   path_state *reached;  /* per event of the function */
   bool *dependent;      /* per event: ordered after the source by a dependency */
   bool *serving;        /* per event: an rmb or wmb that orders two accesses of its kind */
+  bool *guess;          /* per event: a load that a read-modify-write of its object checks */
   uint32_t *worklist;
   bool *queued;
   size_t worklist_count;
@@ -177,7 +178,8 @@ static void walk_block(propagation *p, uint32_t block_index, size_t start, path_
           !same_place(event->location, state.group))
         return; /* a release orders its own store, nothing after it */
       path_state reached = state;
-      bool claimed = !(state.phase != BEFORE_BARRIER && other_half_of_rmw(p, id, state.strength));
+      bool claimed = !(state.phase != BEFORE_BARRIER && other_half_of_rmw(p, id, state.strength)) &&
+                     !p->guess[id - p->first_event];
       if (state.phase == IN_BARRIER_GROUP && state.consume_only &&
           !bp_event_guarded_by(p->engine, id, source->object))
         reached.strength = 0; /* not reached through the consumed pointer */
@@ -361,6 +363,63 @@ static void add_reached_orderings(const propagation *p, uint32_t function_index,
   }
 }
 
+/* A relaxed load of X that the code checks with a read-modify-write of X
+ * before it reads anything else: the guess of a compare-and-swap loop
+ * (`old = load(&head); do { node->next = old; } while (!cas(&head, &old,
+ * node))`), whose value counts only once the read-modify-write has read it
+ * again. What the load is ordered with is the read-modify-write's to claim.
+ * Every path from the load must reach such a read-modify-write, through
+ * stores only; a path that leaves the function, or loads another object
+ * first, makes it a load like any other. */
+static bool checked_by_rmw(const propagation *p, uint32_t block_index, size_t start,
+                           uint32_t object, bool *visited) {
+  const bp_block *block = bp_vec_at(&p->function->blocks, block_index);
+  for (size_t i = start; i < block->events.count; i++) {
+    uint32_t id = *(uint32_t *)bp_vec_at(&block->events, i);
+    const bp_event *event = bp_event_get(p->engine, id);
+    if (event->type != BP_EVENT_ACCESS)
+      continue;
+    if (event->object == object && bp_read_modify_write(p->engine, id))
+      return true;
+    if (event->kind == BP_ACCESS_LOAD)
+      return false;
+  }
+  bool any = false;
+  for (size_t s = 0; s < block->successors.count; s++) {
+    uint32_t successor = *(uint32_t *)bp_vec_at(&block->successors, s);
+    if (successor & BP_LOOP_EDGE)
+      continue; /* around the loop again: the path goes on from the head */
+    any = true;
+    if (visited[successor])
+      continue;
+    visited[successor] = true;
+    if (!checked_by_rmw(p, successor, 0, object, visited))
+      return false;
+  }
+  return any;
+}
+
+static void find_guesses(propagation *p) {
+  size_t block_count = p->function->blocks.count;
+  bool *visited = NULL;
+  for (size_t b = 0; b < block_count; b++) {
+    const bp_block *block = bp_vec_at(&p->function->blocks, b);
+    for (size_t i = 0; i < block->events.count; i++) {
+      uint32_t id = *(uint32_t *)bp_vec_at(&block->events, i);
+      const bp_event *event = bp_event_get(p->engine, id);
+      if (event->type != BP_EVENT_ACCESS || event->kind != BP_ACCESS_LOAD || !event->marked ||
+          bp_read_modify_write(p->engine, id) ||
+          own_barrier(p->engine, id, BP_STRENGTH_ACQUIRE) != BP_NO_EVENT)
+        continue;
+      if (!visited && !(visited = malloc(block_count * sizeof *visited)))
+        abort();
+      memset(visited, 0, block_count * sizeof *visited);
+      p->guess[id - p->first_event] = checked_by_rmw(p, (uint32_t)b, i + 1, event->object, visited);
+    }
+  }
+  free(visited);
+}
+
 void bp_collect_orderings(const bp_engine *engine, uint32_t function_index, bp_vec *orderings) {
   const bp_function *function = bp_vec_at(&engine->functions, function_index);
   size_t block_count = function->blocks.count;
@@ -384,11 +443,13 @@ void bp_collect_orderings(const bp_engine *engine, uint32_t function_index, bp_v
   p.queued = malloc(block_count * sizeof *p.queued);
   p.dependent = malloc(event_count * sizeof *p.dependent);
   p.serving = calloc(event_count, sizeof *p.serving);
+  p.guess = calloc(event_count, sizeof *p.guess);
   p.touched_events = malloc(event_count * sizeof *p.touched_events);
   p.touched_blocks = malloc(block_count * sizeof *p.touched_blocks);
   if (!p.block_in || !p.reached || !p.worklist || !p.queued || !p.dependent || !p.touched_events ||
-      !p.touched_blocks || !p.serving)
+      !p.touched_blocks || !p.serving || !p.guess)
     abort();
+  find_guesses(&p);
   const path_state unreached = {.strength = UNREACHED, .barrier = BP_NO_EVENT};
   for (size_t k = 0; k < block_count; k++) {
     p.block_in[k] = unreached;
@@ -405,7 +466,7 @@ void bp_collect_orderings(const bp_engine *engine, uint32_t function_index, bp_v
     const bp_block *block = bp_vec_at(&function->blocks, b);
     for (size_t i = 0; i < block->events.count; i++) {
       uint32_t source = *(uint32_t *)bp_vec_at(&block->events, i);
-      if (bp_event_get(engine, source)->type != BP_EVENT_ACCESS)
+      if (bp_event_get(engine, source)->type != BP_EVENT_ACCESS || p.guess[source - first_event])
         continue;
       p.source = source;
       p.worklist_count = 0;
@@ -442,6 +503,7 @@ void bp_collect_orderings(const bp_engine *engine, uint32_t function_index, bp_v
   free(p.queued);
   free(p.dependent);
   free(p.serving);
+  free(p.guess);
   free(p.touched_events);
   free(p.touched_blocks);
 }

@@ -180,6 +180,20 @@ bool bp_accesses_meet(const bp_engine *engine, uint32_t a, uint32_t a_other, uin
          !fresh_reached_elsewhere(engine, b, a, b_other) && !own_instances(engine, a, b);
 }
 
+/* A pair's link on one object goes from `earlier` (the access of one side
+ * that must come first) to `later` (the other side's). Where both are
+ * halves of read-modify-writes, the two follow each other in the object's
+ * modification order and the later reads what the earlier wrote: the link
+ * is the earlier's write read by the later's read, and a pairing through
+ * any other two halves of the same two operations claims nothing that one
+ * does not (a push's compare-and-swap of a stack's head against a
+ * consumer's exchange of it). */
+static bool other_halves_of_rmws(const bp_engine *engine, uint32_t earlier, uint32_t later) {
+  return bp_read_modify_write(engine, earlier) && bp_read_modify_write(engine, later) &&
+         (bp_event_get(engine, earlier)->kind != BP_ACCESS_STORE ||
+          bp_event_get(engine, later)->kind != BP_ACCESS_LOAD);
+}
+
 /* Whether the two sides can reach one instance of each object (other than
  * by the type that names the objects). */
 static bool same_instances_reachable(const bp_engine *engine, const bp_ordering *cpu0,
@@ -245,6 +259,10 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
     return false;
   if (rmw_read_by_partner(analysis->engine, cpu0, cpu1) ||
       rmw_read_by_partner(analysis->engine, cpu1, cpu0))
+    return false;
+  const bp_engine *engine = analysis->engine;
+  if (other_halves_of_rmws(engine, cpu1->second, cpu0->first) ||
+      other_halves_of_rmws(engine, cpu0->second, cpu1->first))
     return false;
   if (own_instances(analysis->engine, cpu0->first, cpu1->second) ||
       own_instances(analysis->engine, cpu0->second, cpu1->first))

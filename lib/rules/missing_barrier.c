@@ -15,10 +15,15 @@ static bp_side side_of(const bp_ordering *ordering) {
  * other (LKMM: they are not cumulative): enough when at most one of the
  * pair's two links is not a reads-from. A store read by the other side is
  * one, and so is a store that the other side's read-modify-write overwrites
- * (it reads the latest value). Store buffering, R and IRIW need full
- * barriers. */
+ * (it reads the latest value). So is any link between two read-modify-writes
+ * of one object: they follow each other in its modification order, and the
+ * later reads what the earlier wrote (a push's compare-and-swap of a
+ * stack's head against a consumer's exchange of it). Store buffering, R and
+ * IRIW need full barriers. */
 static bool reads_from(const bp_engine *engine, uint32_t from, uint32_t to) {
   const bp_event *source = bp_event_get(engine, from), *target = bp_event_get(engine, to);
+  if (bp_read_modify_write(engine, from) && bp_read_modify_write(engine, to))
+    return true;
   return source->kind == BP_ACCESS_STORE &&
          (target->kind == BP_ACCESS_LOAD || bp_read_modify_write(engine, to));
 }

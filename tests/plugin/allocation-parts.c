@@ -47,13 +47,10 @@ int heap_init(void) {
 #ifdef LATE
   set_default(heap);
 #endif
-  heap->thread_id = 5; // late-warning {{the store to 'heap_s.thread_id' in 'heap_init' is not marked}} \
-                          late-warning {{no barrier orders the store to 'cache[]' before the store to 'heap_s.thread_id' in 'heap_init'; with 'thread_done' this is scenario 12 (message passing)}}
-  heap->tld = tld; // late-warning {{the store to 'heap_s.tld' in 'heap_init' is not marked}} \
-                      late-warning {{no barrier orders the store to 'cache[]' before the store to 'heap_s.tld'}}
+  heap->thread_id = 5; // late-warning {{the store to 'heap_s.thread_id' in 'heap_init' is not marked}}
+  heap->tld = tld; // late-warning {{the store to 'heap_s.tld' in 'heap_init' is not marked}}
   tld->heap_backing = heap;
-  tld->heaps = heap; // late-warning {{the store to 'tld_s.heaps' in 'heap_init' is not marked}} \
-                        late-warning {{no barrier orders the store to 'cache[]' before the store to 'tld_s.heaps'}}
+  tld->heaps = heap; // late-warning {{the store to 'tld_s.heaps' in 'heap_init' is not marked}}
 #ifndef LATE
   set_default(heap);
 #endif
