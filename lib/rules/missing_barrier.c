@@ -102,7 +102,8 @@ static void check_missing_barrier(bp_analysis *analysis, const bp_ordering *cpu0
                                   const bp_ordering *cpu1) {
   if (!cpu0->strength && !cpu1->strength && cpu0->barrier != BP_NO_EVENT &&
       cpu1->barrier != BP_NO_EVENT && bp_can_pair(analysis, cpu0, cpu1)) {
-    /* both sides order by release and acquire where they need more */
+    /* both sides meant an order (release then acquire, a compiler barrier)
+     * where they need a stronger one */
     check_sides(analysis, cpu0, cpu1, bp_pair_scenario(cpu0, cpu1));
     return;
   }

@@ -1,9 +1,9 @@
 /* unpaired-barrier: a barrier that no function pairs with. For no object X
  * before it and Y after it does a function (another, or this one elsewhere,
- * run by another thread) order Y before X, no
- * cycle runs through it, and no annotation declares its pairing. A barrier
- * with no shared access on one side is left alone: what it orders may be in
- * a caller. */
+ * run by another thread) order Y before X, no other barrier has X or Y on
+ * its other side, no cycle runs through it, and no annotation declares its
+ * pairing. A barrier with no shared access on one side is left alone: what
+ * it orders may be in a caller. */
 #include "rules/rules.h"
 
 #include <stdlib.h>
