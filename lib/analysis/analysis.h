@@ -16,7 +16,11 @@ typedef struct {
   bp_access_kind first_kind, second_kind;
   unsigned strength;
   uint32_t barrier;
+  /* the accesses' instance flags, kept here so that the cycle search does
+   * not load every event it tries: BP_ACCESS_UNPUBLISHED, BP_ACCESS_THREAD_OWN */
+  unsigned char first_flags, second_flags;
 } bp_ordering;
+enum { BP_ACCESS_UNPUBLISHED = 1, BP_ACCESS_THREAD_OWN = 2 };
 
 /* ordering.c: every pair of accesses of one function to two objects, with
  * the weakest ordering over all paths between them. */
@@ -116,8 +120,6 @@ void bp_pair_barriers(bp_analysis *analysis);
 void bp_free_pairs(bp_analysis *analysis);
 /* The pair's objects, accesses and functions can meet at all. */
 bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_ordering *cpu1);
-/* Both accesses of `side` are to memory not yet published. */
-bool bp_unpublished_side(const bp_engine *engine, const bp_ordering *side);
 /* Accesses `a` and `b` to one object (each with the other object of its
  * ordering) can reach one instance: neither is memory just allocated that
  * the other reaches through another pointer, and they are not two

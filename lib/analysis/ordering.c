@@ -332,6 +332,11 @@ static void meant_store_load_order(const bp_engine *engine, bp_ordering *orderin
   ordering->barrier = own_barrier(engine, ordering->second, BP_STRENGTH_ACQUIRE);
 }
 
+static unsigned char access_flags(const bp_event *access) {
+  return (unsigned char)((access->unpublished ? BP_ACCESS_UNPUBLISHED : 0) |
+                         (access->thread_own ? BP_ACCESS_THREAD_OWN : 0));
+}
+
 static void add_reached_orderings(const propagation *p, uint32_t function_index, uint32_t source,
                                   weakest_table *table) {
   const bp_event *from = bp_event_get(p->engine, source);
@@ -349,7 +354,9 @@ static void add_reached_orderings(const propagation *p, uint32_t function_index,
                             .first_kind = from->kind,
                             .second_kind = to->kind,
                             .strength = p->reached[local].strength,
-                            .barrier = p->reached[local].barrier};
+                            .barrier = p->reached[local].barrier,
+                            .first_flags = access_flags(from),
+                            .second_flags = access_flags(to)};
     unsigned needed = from->kind != to->kind         ? BP_STRENGTH_FULL
                       : from->kind == BP_ACCESS_LOAD ? BP_STRENGTH_LOADS
                                                      : BP_STRENGTH_STORES;

@@ -170,10 +170,6 @@ static bool rmw_read_by_partner(const bp_engine *engine, const bp_ordering *side
 
 static bool own_instances(const bp_engine *engine, uint32_t a, uint32_t b);
 
-bool bp_unpublished_side(const bp_engine *engine, const bp_ordering *side) {
-  return unpublished_side(engine, side);
-}
-
 bool bp_accesses_meet(const bp_engine *engine, uint32_t a, uint32_t a_other, uint32_t b,
                       uint32_t b_other) {
   return !fresh_reached_elsewhere(engine, a, b, a_other) &&

@@ -140,8 +140,25 @@ void bp_compute_threads(bp_analysis *analysis) {
   analysis->joined = calloc(functions, sizeof *analysis->joined);
   if (!analysis->after_spawn || !analysis->before_join || !analysis->spawned || !analysis->joined)
     abort();
-  for (uint32_t f = 0; f < engine->functions.count; f++)
-    threads_of_function(analysis, f);
+  /* one pass over the events, in order, finds the few functions that start
+   * or join threads; only those are walked */
+  bool *starts = calloc(functions, sizeof *starts);
+  if (!starts)
+    abort();
+  for (uint32_t id = 0; id + 1 < events; id++) {
+    const bp_event *event = bp_event_get(engine, id);
+    if (event->type == BP_EVENT_SPAWN || event->type == BP_EVENT_JOIN)
+      starts[event->function] = true;
+  }
+  for (uint32_t f = 0; f < engine->functions.count; f++) {
+    if (starts[f]) {
+      threads_of_function(analysis, f);
+    } else {
+      bp_vec_init(&analysis->spawned[f], sizeof(uint32_t));
+      bp_vec_init(&analysis->joined[f], sizeof(uint32_t));
+    }
+  }
+  free(starts);
 }
 
 void bp_free_threads(bp_analysis *analysis) {

@@ -224,17 +224,19 @@ static void extend(search *s) {
              : j <= s->path[0]) ||
         on_path(s, next) || !communicates(last->second_kind, next->first_kind) ||
         bp_serialised_writers(analysis, last->function, next->function, next->first_object) ||
-        bp_unpublished_side(analysis->engine, next) ||
-        !bp_accesses_meet(analysis->engine, last->second, last->first_object, next->first,
-                          next->second_object))
+        (next->second_flags & BP_ACCESS_UNPUBLISHED) ||
+        ((last->second_flags | next->first_flags) &&
+         !bp_accesses_meet(analysis->engine, last->second, last->first_object, next->first,
+                           next->second_object)))
       continue;
     s->unbarriered += unbarriered;
     s->path[s->length++] = j;
     if (next->second_object == start->first_object) {
       if (s->length >= 3 && communicates(next->second_kind, start->first_kind) &&
           !bp_serialised_writers(analysis, next->function, start->function, start->first_object) &&
-          bp_accesses_meet(analysis->engine, next->second, next->first_object, start->first,
-                           start->second_object))
+          (!(next->second_flags | start->first_flags) ||
+           bp_accesses_meet(analysis->engine, next->second, next->first_object, start->first,
+                            start->second_object)))
         report_cycle(s);
     } else if (s->length < BP_CHAIN_MAX) {
       extend(s);
