@@ -378,8 +378,10 @@ static void add_reached_orderings(const propagation *p, uint32_t function_index,
  * Every path from the load must reach such a read-modify-write, through
  * stores only; a path that leaves the function, or loads another object
  * first, makes it a load like any other. */
-static bool checked_by_rmw(const propagation *p, uint32_t block_index, size_t start,
-                           uint32_t object, bool *visited) {
+/* Whether the events of `block_index` from `start` on reach an RMW of
+ * `object` (1), a load of another object first (-1), or neither (0). */
+static int scan_for_check(const propagation *p, uint32_t block_index, size_t start,
+                          uint32_t object) {
   const bp_block *block = bp_vec_at(&p->function->blocks, block_index);
   for (size_t i = start; i < block->events.count; i++) {
     uint32_t id = *(uint32_t *)bp_vec_at(&block->events, i);
@@ -387,28 +389,50 @@ static bool checked_by_rmw(const propagation *p, uint32_t block_index, size_t st
     if (event->type != BP_EVENT_ACCESS)
       continue;
     if (event->object == object && bp_read_modify_write(p->engine, id))
-      return true;
+      return 1;
     if (event->kind == BP_ACCESS_LOAD)
-      return false;
+      return -1;
   }
-  bool any = false;
-  for (size_t s = 0; s < block->successors.count; s++) {
-    uint32_t successor = *(uint32_t *)bp_vec_at(&block->successors, s);
-    if (successor & BP_LOOP_EDGE)
-      continue; /* around the loop again: the path goes on from the head */
-    any = true;
-    if (visited[successor])
-      continue;
-    visited[successor] = true;
-    if (!checked_by_rmw(p, successor, 0, object, visited))
-      return false;
+  return 0;
+}
+
+/* An explicit stack, not recursion: a generated function has thousands of
+ * blocks. `visited` and `stack` hold a slot per block. */
+static bool checked_by_rmw(const propagation *p, uint32_t block_index, size_t start,
+                           uint32_t object, bool *visited, uint32_t *stack) {
+  int found = scan_for_check(p, block_index, start, object);
+  if (found)
+    return found > 0;
+  size_t depth = 0;
+  visited[block_index] = true;
+  stack[depth++] = block_index;
+  while (depth) {
+    const bp_block *block = bp_vec_at(&p->function->blocks, stack[--depth]);
+    bool any = false;
+    for (size_t s = 0; s < block->successors.count; s++) {
+      uint32_t successor = *(uint32_t *)bp_vec_at(&block->successors, s);
+      if (successor & BP_LOOP_EDGE)
+        continue; /* around the loop again: the path goes on from the head */
+      any = true;
+      if (visited[successor])
+        continue;
+      visited[successor] = true;
+      found = scan_for_check(p, successor, 0, object);
+      if (found < 0)
+        return false;
+      if (found == 0)
+        stack[depth++] = successor;
+    }
+    if (!any)
+      return false; /* the function ends before any check */
   }
-  return any;
+  return true;
 }
 
 static void find_guesses(propagation *p) {
   size_t block_count = p->function->blocks.count;
   bool *visited = NULL;
+  uint32_t *stack = NULL;
   for (size_t b = 0; b < block_count; b++) {
     const bp_block *block = bp_vec_at(&p->function->blocks, b);
     for (size_t i = 0; i < block->events.count; i++) {
@@ -418,13 +442,19 @@ static void find_guesses(propagation *p) {
           bp_read_modify_write(p->engine, id) ||
           own_barrier(p->engine, id, BP_STRENGTH_ACQUIRE) != BP_NO_EVENT)
         continue;
-      if (!visited && !(visited = malloc(block_count * sizeof *visited)))
-        abort();
+      if (!visited) {
+        visited = malloc(block_count * sizeof *visited);
+        stack = malloc(block_count * sizeof *stack);
+        if (!visited || !stack)
+          abort();
+      }
       memset(visited, 0, block_count * sizeof *visited);
-      p->guess[id - p->first_event] = checked_by_rmw(p, (uint32_t)b, i + 1, event->object, visited);
+      p->guess[id - p->first_event] =
+          checked_by_rmw(p, (uint32_t)b, i + 1, event->object, visited, stack);
     }
   }
   free(visited);
+  free(stack);
 }
 
 void bp_collect_orderings(const bp_engine *engine, uint32_t function_index, bp_vec *orderings) {
