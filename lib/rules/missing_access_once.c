@@ -65,6 +65,10 @@ static void index_accesses(const bp_analysis *analysis, marking_index *index) {
     uint32_t *store = index->stores[event->object].store;
     if (event->kind != BP_ACCESS_STORE || bp_before_all_threads(analysis, id))
       continue; /* a store made before any thread starts races with none */
+    if (!bp_may_run_concurrently(analysis, event->function))
+      continue; /* nor does one of a function with no sign of running at
+                   the same time as others (no barrier, no marked access,
+                   no thread start naming it) */
     if (store[0] == BP_NO_EVENT)
       store[0] = id;
     else if (store[1] == BP_NO_EVENT && bp_event_get(engine, store[0])->function != event->function)

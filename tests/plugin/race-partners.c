@@ -1,0 +1,66 @@
+// missing-access-once names a store that races: one in a function that
+// may run at the same time as others (it has a barrier, a marked access, or
+// a thread start names it). A store in a plain set-up helper (liburcu's
+// alloc_split_items_count(), called on a table being built) races with
+// nothing; the same store beside a barrier does.
+//
+// RUN: %barrierpair %s -Xclang -verify -Xclang -verify-ignore-unexpected=note
+#include <stdlib.h>
+
+struct counter {
+  unsigned long add;
+};
+struct table {
+  struct counter *split;
+};
+
+static void table_setup(struct table *t) { t->split = calloc(8, sizeof *t->split); }
+
+struct table *table_new(void) {
+  struct table *t = malloc(sizeof *t);
+  if (t)
+    table_setup(t);
+  return t;
+}
+
+static void count_add(struct table *t, int cpu) {
+  if (!t->split)
+    return;
+  __atomic_add_fetch(&t->split[cpu].add, 1, __ATOMIC_SEQ_CST);
+}
+
+void table_add(struct table *t, int cpu) {
+  count_add(t, cpu);
+  count_add(t, cpu + 1);
+}
+
+void table_add_twice(struct table *t, int cpu) {
+  count_add(t, cpu);
+  count_add(t, cpu + 2);
+}
+
+// The same shape, its pointer replaced by a function that orders memory.
+struct table2 {
+  struct counter *split;
+};
+
+void table2_replace(struct table2 *t, struct counter *split) {
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  t->split = split;
+}
+
+static void count2_add(struct table2 *t, int cpu) {
+  if (!t->split) // expected-warning {{the load of 'table2.split' in 'table2_add' (in its call of 'count2_add') is not marked, but it races with the store to 'table2.split' in 'table2_replace'}}
+    return;
+  __atomic_add_fetch(&t->split[cpu].add, 1, __ATOMIC_SEQ_CST);
+}
+
+void table2_add(struct table2 *t, int cpu) {
+  count2_add(t, cpu);
+  count2_add(t, cpu + 1);
+}
+
+void table2_add_twice(struct table2 *t, int cpu) {
+  count2_add(t, cpu);
+  count2_add(t, cpu + 2);
+}
