@@ -770,9 +770,10 @@ private:
           if (argument != atomic->getPtr())
             escapes(argument);
       } else if (const auto *call = dyn_cast<CallExpr>(statement)) {
+        // Only a local that may hold fresh memory asks what the callee does.
         for (unsigned i = 0; i < call->getNumArgs(); i++)
           if (const VarDecl *variable = localOf(call->getArg(i));
-              variable && publishesArgument(call, i))
+              variable && candidates.count(variable) && publishesArgument(call, i))
             escaped.insert(variable);
       } else if (const auto *unary = dyn_cast<UnaryOperator>(statement)) {
         // p++ or &p: no longer only the allocation.
@@ -842,9 +843,11 @@ private:
           if (const auto *value = dyn_cast<Expr>(argument))
             carried(value);
     } else if (const auto *call = dyn_cast<CallExpr>(element)) {
-      for (unsigned i = 0; i < call->getNumArgs(); i++)
-        if (publishesArgument(call, i))
+      for (unsigned i = 0; i < call->getNumArgs(); i++) {
+        const VarDecl *variable = localOf(call->getArg(i));
+        if (variable && allocatedLocals.count(variable) && publishesArgument(call, i))
           carried(call->getArg(i));
+      }
     }
   }
 
