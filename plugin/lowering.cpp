@@ -170,6 +170,10 @@ private:
   // those published so far in the block being lowered.
   std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> publishedAtEntry;
   llvm::SmallPtrSet<const VarDecl *, 2> publishedHere;
+  // The same for publications by a store into a shared place (not a call):
+  // a store into the memory after one of those comes too late.
+  std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> storePublishedAtEntry;
+  llvm::SmallPtrSet<const VarDecl *, 2> storePublishedHere;
   // The shared objects whose values a local may carry.
   mutable llvm::DenseMap<const VarDecl *, llvm::SmallVector<uint32_t, 2>> localSources;
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> localAssignments;
@@ -208,11 +212,13 @@ private:
       currentCfgBlock = block->getBlockID();
       currentBlock = heads[currentCfgBlock];
       publishedHere = publishedAtEntry[currentCfgBlock];
+      storePublishedHere = storePublishedAtEntry[currentCfgBlock];
       for (const CFGElement &element : *block) {
         if (std::optional<CFGStmt> statement = element.getAs<CFGStmt>()) {
           placeEmptyBarriersBefore(statement->getStmt());
           lowerElement(statement->getStmt());
           collectPublished(statement->getStmt(), publishedHere);
+          collectPublished(statement->getStmt(), storePublishedHere, true);
         }
       }
       tails[currentCfgBlock] = currentBlock;
@@ -821,7 +827,8 @@ private:
   // The allocated locals a CFG element publishes: stores into shared
   // memory, hands to a function (other than the C library's and pthreads')
   // or to an atomic operation.
-  void collectPublished(const Stmt *element, llvm::SmallPtrSetImpl<const VarDecl *> &out) const {
+  void collectPublished(const Stmt *element, llvm::SmallPtrSetImpl<const VarDecl *> &out,
+                        bool storesOnly = false) const {
     auto carried = [&](const Expr *value) {
       if (!value)
         return;
@@ -835,14 +842,18 @@ private:
       const VarDecl *value = localOf(binary->getRHS());
       bool ownAllocation = target && value && allocatedLocals.count(target) &&
                            allocation(target) == allocation(value);
-      if (binary->getOpcode() == BO_Assign && !localOf(binary->getLHS()) && !ownAllocation)
+      // Counted as a store publication only when the store is marked (an
+      // atomic or volatile store: rcu_assign_pointer(), WRITE_ONCE()): the
+      // code says other threads read that place.
+      bool shown = !storesOnly || isMarkedType(binary->getLHS()->getType());
+      if (binary->getOpcode() == BO_Assign && !localOf(binary->getLHS()) && !ownAllocation && shown)
         carried(binary->getRHS());
     } else if (const auto *atomic = dyn_cast<AtomicExpr>(element)) {
       for (const Stmt *argument : atomic->children())
         if (argument != atomic->getPtr())
           if (const auto *value = dyn_cast<Expr>(argument))
             carried(value);
-    } else if (const auto *call = dyn_cast<CallExpr>(element)) {
+    } else if (const auto *call = dyn_cast<CallExpr>(element); call && !storesOnly) {
       for (unsigned i = 0; i < call->getNumArgs(); i++) {
         const VarDecl *variable = localOf(call->getArg(i));
         if (variable && allocatedLocals.count(variable) && publishesArgument(call, i))
@@ -856,13 +867,22 @@ private:
   void collectPublications(const CFG &cfg) {
     unsigned count = cfg.getNumBlockIDs();
     publishedAtEntry.assign(count, {});
+    storePublishedAtEntry.assign(count, {});
     if (allocatedLocals.size() == freshLocals.size())
       return; // every allocated local stays private
+    flowPublications(cfg, publishedAtEntry, false);
+    flowPublications(cfg, storePublishedAtEntry, true);
+  }
+
+  void flowPublications(const CFG &cfg,
+                        std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> &publishedAtEntry,
+                        bool storesOnly) const {
+    unsigned count = cfg.getNumBlockIDs();
     std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> publishedIn(count);
     for (const CFGBlock *block : cfg)
       for (const CFGElement &element : *block)
         if (std::optional<CFGStmt> statement = element.getAs<CFGStmt>())
-          collectPublished(statement->getStmt(), publishedIn[block->getBlockID()]);
+          collectPublished(statement->getStmt(), publishedIn[block->getBlockID()], storesOnly);
     for (bool changed = true; changed;) {
       changed = false;
       for (const CFGBlock *block : cfg) {
@@ -1751,6 +1771,10 @@ private:
       return;
     }
     uint32_t event = emit(*object);
+    if (kind == BP_ACCESS_STORE)
+      if (const VarDecl *base = baseLocal(lvalue);
+          base && allocatedLocals.count(base) && storePublishedHere.count(allocation(base)))
+        bp_set_after_publication(engine, event);
     if (!marked)
       recordAccessText(event, lvalue, statement, kind);
     if (atomic)

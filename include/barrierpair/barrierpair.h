@@ -168,6 +168,7 @@ typedef enum {
   BP_RULE_TRANSITIVE_WEAK_BARRIER,
   BP_RULE_UNPAIRED_BARRIER,
   BP_RULE_MISSING_ACCESS_ONCE,
+  BP_RULE_STORE_AFTER_PUBLICATION,
   BP_RULE_STALE_ANNOTATION, /* an annotation that is malformed or does not hold */
   BP_RULE_COUNT
 } bp_rule;
@@ -306,6 +307,7 @@ typedef struct {
   bool thread_own;                  /* accesses: see bp_set_thread_own */
   bool unpublished;                 /* accesses: see bp_set_unpublished */
   bool after_private_stores;        /* barriers: see bp_set_after_private_stores */
+  bool after_publication;           /* accesses: see bp_set_after_publication */
 } bp_event;
 
 size_t bp_event_count(const bp_engine *engine);
@@ -330,6 +332,11 @@ void bp_set_unpublished(bp_engine *engine, uint32_t event);
  * returned to be published): they are no events, yet they are stores the
  * barrier orders, so a wmb there is of the right kind. */
 void bp_set_after_private_stores(bp_engine *engine, uint32_t event);
+/* Store `event` goes into memory the function has just allocated, after the
+ * function stored a pointer to it into a shared place (`arenas[i] = arena;
+ * arena->id = i`): a thread that found the memory through that pointer may
+ * read it before this store. */
+void bp_set_after_publication(bp_engine *engine, uint32_t event);
 
 /* The function whose code holds `event` when a call of it was lowered into
  * the event's function (a helper); "" for the function's own code. */
@@ -496,7 +503,7 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * adds a function only once when two inputs define it at the same place, an
  * annotation only once when two inputs read it at the same place. */
 
-#define BP_SITES_VERSION 5
+#define BP_SITES_VERSION 6
 
 /* Writes `engine`'s program (files, objects, functions with their blocks and
  * edges, every event field, annotations); false on a write error. */

@@ -159,6 +159,23 @@ static char *marking_message(const bp_engine *engine, const bp_finding *finding)
   return buffer.text;
 }
 
+static char *publication_message(const bp_engine *engine, const bp_finding *finding) {
+  bp_text buffer = {0};
+  append_access(&buffer, engine, finding->at);
+  bp_text_append(&buffer, " in '%s'", function_of(engine, &finding->side));
+  append_callee(&buffer, engine, finding->at);
+  bp_text_append(&buffer,
+                 " comes after a pointer to its memory was stored where other threads find it; "
+                 "'%s' may read ",
+                 bp_function_name(engine, bp_event_get(engine, finding->race)->function));
+  bp_text_append(&buffer, "'%s'", object_of(engine, finding->at));
+  bp_text_append(&buffer, " before it: store it before the publication");
+  if (finding->other_pairings)
+    bp_text_append(&buffer, " (and %u other reader%s)", finding->other_pairings,
+                   finding->other_pairings == 1 ? "" : "s");
+  return buffer.text;
+}
+
 char *bp_finding_message(const bp_engine *engine, const bp_finding *finding) {
   if (finding->rule == BP_RULE_MISSING_ACCESS_ONCE)
     return marking_message(engine, finding);
@@ -168,6 +185,8 @@ char *bp_finding_message(const bp_engine *engine, const bp_finding *finding) {
     return unpaired_message(engine, finding);
   if (finding->rule == BP_RULE_TRANSITIVE_WEAK_BARRIER)
     return transitive_message(engine, finding);
+  if (finding->rule == BP_RULE_STORE_AFTER_PUBLICATION)
+    return publication_message(engine, finding);
   if (finding->chain_length)
     return missing_link_message(engine, finding);
   if (finding->partner.function == BP_NO_FUNCTION)

@@ -64,7 +64,8 @@
   X(callee, NAME)                                                                                  \
   X(thread_own, BOOL)                                                                              \
   X(unpublished, BOOL)                                                                             \
-  X(after_private_stores, BOOL)
+  X(after_private_stores, BOOL)                                                                    \
+  X(after_publication, BOOL)
 
 typedef enum {
   FIELD_ENUM,      /* a small enum, written as its number */

@@ -34,6 +34,7 @@ static const char *const rule_names[BP_RULE_COUNT] = {
     [BP_RULE_TRANSITIVE_WEAK_BARRIER] = "transitive-weak-barrier",
     [BP_RULE_UNPAIRED_BARRIER] = "unpaired-barrier",
     [BP_RULE_MISSING_ACCESS_ONCE] = "missing-access-once",
+    [BP_RULE_STORE_AFTER_PUBLICATION] = "store-after-publication",
     [BP_RULE_STALE_ANNOTATION] = "stale-annotation",
 };
 

@@ -14,6 +14,7 @@ static const bp_rule_check checks[] = {
      {BP_RULE_TRANSITIVE_WEAK_BARRIER, BP_RULE_MISSING_BARRIER}},
     {bp_check_unpaired_barriers, 1, {BP_RULE_UNPAIRED_BARRIER}},
     {bp_check_barrier_kinds, 1, {BP_RULE_WEAK_BARRIER}},
+    {bp_check_stores_after_publication, 1, {BP_RULE_STORE_AFTER_PUBLICATION}},
     {bp_check_stale_annotations, 1, {BP_RULE_STALE_ANNOTATION}},
 };
 

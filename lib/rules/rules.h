@@ -20,6 +20,9 @@ void bp_check_transitive_weak_barriers(bp_analysis *analysis);
 void bp_check_unpaired_barriers(bp_analysis *analysis);
 /* weak_barrier.c: weak-barrier from a barrier's kind alone. */
 void bp_check_barrier_kinds(bp_analysis *analysis);
+/* store_after_publication.c: stores into fresh memory after its
+ * publication. */
+void bp_check_stores_after_publication(bp_analysis *analysis);
 /* stale_annotation.c: after every other rule. */
 void bp_check_stale_annotations(bp_analysis *analysis);
 
