@@ -171,7 +171,7 @@ static char *publication_message(const bp_engine *engine, const bp_finding *find
   bp_text_append(&buffer, "'%s'", object_of(engine, finding->at));
   bp_text_append(&buffer, " before it: store it before the publication");
   if (finding->other_pairings)
-    bp_text_append(&buffer, " (and %u other reader%s)", finding->other_pairings,
+    bp_text_append(&buffer, " (and in %u other caller%s of its code)", finding->other_pairings,
                    finding->other_pairings == 1 ? "" : "s");
   return buffer.text;
 }
