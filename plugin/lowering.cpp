@@ -874,8 +874,7 @@ private:
     flowPublications(cfg, storePublishedAtEntry, true);
   }
 
-  void flowPublications(const CFG &cfg,
-                        std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> &publishedAtEntry,
+  void flowPublications(const CFG &cfg, std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> &atEntry,
                         bool storesOnly) const {
     unsigned count = cfg.getNumBlockIDs();
     std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> publishedIn(count);
@@ -886,7 +885,7 @@ private:
     for (bool changed = true; changed;) {
       changed = false;
       for (const CFGBlock *block : cfg) {
-        llvm::SmallPtrSet<const VarDecl *, 2> out = publishedAtEntry[block->getBlockID()];
+        llvm::SmallPtrSet<const VarDecl *, 2> out = atEntry[block->getBlockID()];
         out.insert(publishedIn[block->getBlockID()].begin(),
                    publishedIn[block->getBlockID()].end());
         for (const CFGBlock::AdjacentBlock &successor : block->succs()) {
@@ -894,7 +893,7 @@ private:
           if (!next)
             continue;
           for (const VarDecl *variable : out)
-            changed |= publishedAtEntry[next->getBlockID()].insert(variable).second;
+            changed |= atEntry[next->getBlockID()].insert(variable).second;
         }
       }
     }
