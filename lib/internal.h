@@ -94,6 +94,10 @@ uint32_t bp_interner_find(const bp_interner *interner, const char *string);
 bp_family bp_event_family(const bp_engine *engine, uint32_t event);
 /* program.c: `event` is the load or the store of a read-modify-write. */
 bool bp_read_modify_write(const bp_engine *engine, uint32_t event);
+/* program.c: the implicit barrier with one of `bits` written at access
+ * `event`'s place (the release before a release store, the acquire after
+ * an acquire load), or BP_NO_EVENT: the access is ordered, not relaxed. */
+uint32_t bp_own_barrier(const bp_engine *engine, uint32_t event, unsigned bits);
 
 /* annotation_places.c: where annotations stand among the program's
  * accesses and barriers, for the rules and suppressions that read them. */

@@ -581,8 +581,6 @@ private:
       return false;
     if (!callee)
       return true;
-    if (callee->getIdentifier() && callee->getName().contains_insensitive("free"))
-      return false;
     const FunctionDecl *definition = callee->getDefinition();
     if (!definition || !definition->hasBody() || index >= definition->getNumParams())
       return true;
@@ -816,12 +814,14 @@ private:
     }
   }
 
-  // The C library (memset, free, ...) and pthreads (pthread_create hands
-  // the structure over with the ordering thread creation gives) do not
-  // publish the memory they are given.
+  // The C library (memset, free, ...), pthreads (pthread_create hands the
+  // structure over with the ordering thread creation gives) and a function
+  // named to free memory (jsonp_free(), which calls through a pointer) do
+  // not publish the memory they are given.
   static bool keepsMemoryPrivate(const FunctionDecl *callee) {
     llvm::StringRef name = callee && callee->getIdentifier() ? callee->getName() : "";
-    return callee && (callee->getBuiltinID() != 0 || name.starts_with("pthread_"));
+    return callee && (callee->getBuiltinID() != 0 || name.starts_with("pthread_") ||
+                      name.contains_insensitive("free"));
   }
 
   // The allocated locals a CFG element publishes: stores into shared

@@ -12,24 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool same_place(bp_location a, bp_location b) {
-  return a.file == b.file && a.line == b.line && a.column == b.column;
-}
-
-/* An implicit barrier written at the access's place: the access is ordered
- * (release, acquire, sequentially consistent), not relaxed. */
-static bool ordered_at(const bp_engine *engine, uint32_t id) {
-  const bp_event *access = bp_event_get(engine, id);
-  size_t count = bp_event_count(engine);
-  for (uint32_t other = id > 2 ? id - 2 : 0; other <= id + 2 && other < count; other++) {
-    const bp_event *event = bp_event_get(engine, other);
-    if (other != id && event->function == access->function && event->type == BP_EVENT_BARRIER &&
-        event->implicit && same_place(event->location, access->location))
-      return true;
-  }
-  return false;
-}
-
 /* A read-modify-write that adds or subtracts (fetch_add, sub_fetch,
  * increment), not one that exchanges or compares. */
 static bool counting(const bp_primitive *primitive) {
@@ -59,8 +41,8 @@ enum { NOT_COUNTING, COUNTING_STEP, COUNTING_RESET_OR_READ, COUNTING_IF_DERIVED 
 static int counter_access(const bp_engine *engine, uint32_t id) {
   const bp_event *access = bp_event_get(engine, id);
   const bp_primitive *primitive = bp_primitive_get(access->primitive);
-  if (ordered_at(engine, id))
-    return NOT_COUNTING;
+  if (bp_own_barrier(engine, id, ~0u) != BP_NO_EVENT)
+    return NOT_COUNTING; /* ordered at its place, not relaxed */
   if (access->kind == BP_ACCESS_STORE && !bp_read_modify_write(engine, id) &&
       (!primitive || primitive->op == BP_OP_STORE) && stores_constant(engine, id))
     return COUNTING_RESET_OR_READ;

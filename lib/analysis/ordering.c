@@ -304,20 +304,6 @@ static void keep_weakest(weakest_table *table, const bp_ordering *ordering) {
   table->slots[slot] = (uint32_t)table->orderings.count;
 }
 
-/* The implicit barrier with `bit` written at access `id`'s place: the
- * release before a release store, the acquire after an acquire load. */
-static uint32_t own_barrier(const bp_engine *engine, uint32_t id, unsigned bit) {
-  const bp_event *access = bp_event_get(engine, id);
-  size_t count = bp_event_count(engine);
-  for (uint32_t other = id > 2 ? id - 2 : 0; other <= id + 2 && other < count; other++) {
-    const bp_event *event = bp_event_get(engine, other);
-    if (other != id && event->function == access->function && event->type == BP_EVENT_BARRIER &&
-        event->implicit && (event->strength & bit) && same_place(event->location, access->location))
-      return other;
-  }
-  return BP_NO_EVENT;
-}
-
 /* A release store, then an acquire load: the code orders both, but
  * neither orders the store before the load (store buffering needs a full
  * barrier). The acquire stands where the order was meant, as a compiler
@@ -327,9 +313,9 @@ static void meant_store_load_order(const bp_engine *engine, bp_ordering *orderin
       ordering->first_kind != BP_ACCESS_STORE || ordering->second_kind != BP_ACCESS_LOAD ||
       bp_read_modify_write(engine, ordering->first) ||
       bp_read_modify_write(engine, ordering->second) ||
-      own_barrier(engine, ordering->first, BP_STRENGTH_RELEASE) == BP_NO_EVENT)
+      bp_own_barrier(engine, ordering->first, BP_STRENGTH_RELEASE) == BP_NO_EVENT)
     return;
-  ordering->barrier = own_barrier(engine, ordering->second, BP_STRENGTH_ACQUIRE);
+  ordering->barrier = bp_own_barrier(engine, ordering->second, BP_STRENGTH_ACQUIRE);
 }
 
 static unsigned char access_flags(const bp_event *access) {
@@ -440,7 +426,7 @@ static void find_guesses(propagation *p) {
       const bp_event *event = bp_event_get(p->engine, id);
       if (event->type != BP_EVENT_ACCESS || event->kind != BP_ACCESS_LOAD || !event->marked ||
           bp_read_modify_write(p->engine, id) ||
-          own_barrier(p->engine, id, BP_STRENGTH_ACQUIRE) != BP_NO_EVENT)
+          bp_own_barrier(p->engine, id, BP_STRENGTH_ACQUIRE) != BP_NO_EVENT)
         continue;
       if (!visited) {
         visited = malloc(block_count * sizeof *visited);

@@ -97,15 +97,21 @@ static char *transitive_message(const bp_engine *engine, const bp_finding *findi
   return buffer.text;
 }
 
+/* "the store to 'x' before the load of 'y' in 'f' (in its call of 'g')":
+ * what a finding's side fails to order. */
+static void append_side_order(bp_text *buffer, const bp_engine *engine, const bp_finding *finding) {
+  append_access(buffer, engine, finding->side.first);
+  bp_text_append(buffer, " before ");
+  append_access(buffer, engine, finding->side.second);
+  bp_text_append(buffer, " in '%s'", function_of(engine, &finding->side));
+  append_callee(buffer, engine, finding->at);
+}
+
 /* missing-barrier on a cycle: the one link with no barrier. */
 static char *missing_link_message(const bp_engine *engine, const bp_finding *finding) {
   bp_text buffer = {0};
   bp_text_append(&buffer, "no barrier orders ");
-  append_access(&buffer, engine, finding->side.first);
-  bp_text_append(&buffer, " before ");
-  append_access(&buffer, engine, finding->side.second);
-  bp_text_append(&buffer, " in '%s'", function_of(engine, &finding->side));
-  append_callee(&buffer, engine, finding->at);
+  append_side_order(&buffer, engine, finding);
   bp_text_append(&buffer, ", a link");
   append_cycle(&buffer, engine, finding);
   return buffer.text;
@@ -198,11 +204,7 @@ char *bp_finding_message(const bp_engine *engine, const bp_finding *finding) {
   } else {
     bp_text_append(&buffer, "no barrier orders ");
   }
-  append_access(&buffer, engine, finding->side.first);
-  bp_text_append(&buffer, " before ");
-  append_access(&buffer, engine, finding->side.second);
-  bp_text_append(&buffer, " in '%s'", function_of(engine, &finding->side));
-  append_callee(&buffer, engine, finding->at);
+  append_side_order(&buffer, engine, finding);
   bp_text_append(&buffer, "; with '%s' this is ", function_of(engine, &finding->partner));
   append_scenario_name(&buffer, finding->scenario);
   bp_text_append(&buffer, ", which needs %s here", bp_finding_fix_barrier(finding));

@@ -341,6 +341,21 @@ bool bp_read_modify_write(const bp_engine *engine, uint32_t event) {
   return primitive && primitive->op == BP_OP_RMW;
 }
 
+uint32_t bp_own_barrier(const bp_engine *engine, uint32_t event, unsigned bits) {
+  const bp_event *access = bp_event_get(engine, event);
+  size_t count = bp_event_count(engine);
+  for (uint32_t other = event > 2 ? event - 2 : 0; other <= event + 2 && other < count; other++) {
+    const bp_event *barrier = bp_event_get(engine, other);
+    if (other != event && barrier->function == access->function &&
+        barrier->type == BP_EVENT_BARRIER && barrier->implicit && (barrier->strength & bits) &&
+        barrier->location.file == access->location.file &&
+        barrier->location.line == access->location.line &&
+        barrier->location.column == access->location.column)
+      return other;
+  }
+  return BP_NO_EVENT;
+}
+
 /* How fix-its for `event` are spelled: the family of the code it is in,
  * not of one primitive. Kernel code that uses rcu_dereference() (a name
  * liburcu shares) is kernel code; an access to an _Atomic object takes the

@@ -129,12 +129,20 @@ static bool racing_link(const bp_engine *engine, const bp_ordering *link) {
          bp_event_get(engine, link->first)->marked && bp_event_get(engine, link->second)->marked;
 }
 
-static void fill_chain(const search *s, size_t from, bp_finding *finding) {
+/* A finding of `rule` at `at` on link `from` of the cycle, with the cycle
+ * from that link on; NULL when the rule is disabled. */
+static bp_finding *add_cycle_finding(const search *s, bp_rule rule, size_t from, uint32_t at) {
+  bp_finding *finding = bp_add_candidate(s->analysis, rule);
+  if (!finding)
+    return NULL;
+  finding->at = at;
+  finding->need = BP_STRENGTH_FULL;
   finding->chain_length = (uint32_t)s->length;
   for (size_t k = 0; k < s->length; k++)
     finding->chain[k] = side_of(ordering_at(s->analysis, s->path[(from + k) % s->length]));
   finding->side = finding->chain[0];
   finding->partner = finding->chain[1];
+  return finding;
 }
 
 /* Every other link of the cycle has a full barrier written in the code:
@@ -160,13 +168,10 @@ static void report_missing_link(search *s) {
     const bp_ordering *link = ordering_at(analysis, s->path[i]);
     if (link->strength)
       continue;
-    bp_finding *finding = bp_add_candidate(analysis, BP_RULE_MISSING_BARRIER);
+    bp_finding *finding = add_cycle_finding(s, BP_RULE_MISSING_BARRIER, i, link->second);
     if (!finding)
       return;
-    finding->at = link->second;
-    finding->need = BP_STRENGTH_FULL;
     finding->scenario = -1;
-    fill_chain(s, i, finding);
     finding->family = bp_event_family(analysis->engine, finding->partner.barrier);
   }
 }
@@ -187,15 +192,12 @@ static void report_cycle(search *s) {
     if (!weak_link(engine, link, other_links) ||
         (analysis->options->model_lkmm && lkmm_accepts(s, link)))
       continue;
-    bp_finding *finding = bp_add_candidate(analysis, BP_RULE_TRANSITIVE_WEAK_BARRIER);
+    bp_finding *finding = add_cycle_finding(s, BP_RULE_TRANSITIVE_WEAK_BARRIER, i, link->barrier);
     if (!finding)
       return;
-    finding->at = link->barrier;
-    finding->need = BP_STRENGTH_FULL;
     const bp_primitive *primitive =
         bp_primitive_get(bp_event_get(engine, link->barrier)->primitive);
     finding->family = primitive ? primitive->family : BP_FAMILY_URCU;
-    fill_chain(s, i, finding);
   }
 }
 
