@@ -129,6 +129,19 @@ static bool unpublished_side(const bp_engine *engine, const bp_ordering *side) {
   return bp_event_get(engine, side->second)->unpublished;
 }
 
+/* `side` begins with an access to memory it has not yet published; the
+ * partner's access to that object must come first. Only a load of it can:
+ * reading it after the publication and still seeing what was there before
+ * the side's store is the message-passing bug. A store of it, or a value
+ * the side's load reads from the partner, needs the partner to have
+ * reached memory nobody could find yet (`arena->x = v; r = arena->x;
+ * arenas[i] = arena` against a writer of `arena->x`). */
+static bool unreachable_before_publication(const bp_engine *engine, const bp_ordering *side,
+                                           const bp_ordering *partner) {
+  return bp_event_get(engine, side->first)->unpublished &&
+         (side->first_kind == BP_ACCESS_LOAD || partner->second_kind == BP_ACCESS_STORE);
+}
+
 /* Memory that one side has just allocated and not yet published, and that
  * the other side reaches through a pointer loaded from some third object
  * (`a = atomic_load(&arenas[i]); a->start` against `arena->start = start;
@@ -251,6 +264,9 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
     return false;
   if (unpublished_side(analysis->engine, cpu0) || unpublished_side(analysis->engine, cpu1))
     return false; /* initialisation before publication */
+  if (unreachable_before_publication(analysis->engine, cpu0, cpu1) ||
+      unreachable_before_publication(analysis->engine, cpu1, cpu0))
+    return false;
   if (!same_instances_reachable(analysis->engine, cpu0, cpu1))
     return false;
   if (rmw_read_by_partner(analysis->engine, cpu0, cpu1) ||
