@@ -87,6 +87,12 @@ struct UnitState {
   llvm::DenseMap<const VarDecl *, std::string> threads;
   // Uses of barrier macros written in a file (lowerTranslationUnit).
   llvm::ArrayRef<EmptyBarrier> barrierMacroUses;
+  // Per file and per macro expansion, what every function of the unit and
+  // every inlined copy would otherwise look up again (a file's absolute path
+  // costs system calls).
+  llvm::DenseMap<FileID, uint32_t> engineFiles;
+  llvm::DenseMap<FileID, std::string> absolutePaths;
+  llvm::DenseMap<FileID, std::optional<MacroHit>> outermostByExpansion;
 };
 
 struct CallSite {
@@ -179,8 +185,6 @@ private:
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> localAssignments;
   // By CFG block: the objects whose checked values decide that it runs.
   std::vector<llvm::SmallVector<uint32_t, 2>> blockGuards;
-  mutable llvm::DenseMap<FileID, uint32_t> engineFiles;
-  mutable llvm::DenseMap<FileID, std::optional<MacroHit>> outermostByExpansion;
 
   // Lowers `body`'s CFG into new engine blocks of the function being built;
   // returns its entry block and the block control leaves it from.
@@ -383,8 +387,8 @@ private:
         location = sources.getImmediateSpellingLoc(location);
         continue;
       }
-      auto known = outermostByExpansion.find(id);
-      if (known != outermostByExpansion.end()) {
+      auto known = unit.outermostByExpansion.find(id);
+      if (known != unit.outermostByExpansion.end()) {
         outermost = known->second;
         break;
       }
@@ -399,7 +403,7 @@ private:
     for (auto step = walked.rbegin(); step != walked.rend(); ++step) {
       if (!outermost)
         outermost = step->second;
-      outermostByExpansion[step->first] = outermost;
+      unit.outermostByExpansion[step->first] = outermost;
     }
     return outermost;
   }
@@ -1188,7 +1192,8 @@ private:
         // by two files are two objects.
         FileID file = sources.getFileID(sources.getExpansionLoc(variable->getLocation()));
         OptionalFileEntryRef entry = sources.getFileEntryRefForID(file);
-        key = (entry ? absolutePath(entry->getName()) : std::string()) + ":" + name + unit.identity;
+        key = (entry ? absolutePath(file, entry->getName()) : std::string()) + ":" + name +
+              unit.identity;
       }
       return SharedObject{key, name};
     }
@@ -1342,11 +1347,15 @@ private:
 
   // Files are named by absolute paths, so the translation units of a program
   // (each compiled in its own directory) agree on them.
-  std::string absolutePath(StringRef name) const {
-    llvm::SmallString<256> path(name);
-    sources.getFileManager().makeAbsolutePath(path);
-    llvm::sys::path::remove_dots(path, /*remove_dot_dot=*/true);
-    return std::string(path);
+  const std::string &absolutePath(FileID id, StringRef name) const {
+    auto [known, added] = unit.absolutePaths.try_emplace(id);
+    if (added) {
+      llvm::SmallString<256> path(name);
+      sources.getFileManager().makeAbsolutePath(path);
+      llvm::sys::path::remove_dots(path, /*remove_dot_dot=*/true);
+      known->second = std::string(path);
+    }
+    return known->second;
   }
 
   bp_location engineLocation(SourceLocation location) const {
@@ -1355,11 +1364,11 @@ private:
     OptionalFileEntryRef entry = sources.getFileEntryRefForID(id);
     if (file.isInvalid() || !entry)
       return bp_location{0, 0, 0};
-    auto known = engineFiles.find(id);
-    uint32_t engineFile = known != engineFiles.end()
+    auto known = unit.engineFiles.find(id);
+    uint32_t engineFile = known != unit.engineFiles.end()
                               ? known->second
-                              : bp_intern_file(engine, absolutePath(entry->getName()).c_str());
-    engineFiles[id] = engineFile;
+                              : bp_intern_file(engine, absolutePath(id, entry->getName()).c_str());
+    unit.engineFiles[id] = engineFile;
     files[engineFile] = id;
     return bp_location{engineFile, sources.getExpansionLineNumber(file),
                        sources.getExpansionColumnNumber(file)};
