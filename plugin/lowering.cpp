@@ -1647,6 +1647,8 @@ private:
         uint32_t store =
             addAccess(*target, BP_ACCESS_STORE, true, use.primitive, use.location, use.root);
         addProvenance(store, lvalue);
+        if (primitive.op == BP_OP_RMW && isReferencePut(use, lvalue))
+          bp_set_reference_put(engine, store);
         // A store of a loaded value depends on the load, as a plain one does.
         llvm::SmallVector<uint32_t, 2> dataSources;
         if (primitive.op == BP_OP_STORE)
@@ -1657,6 +1659,109 @@ private:
     }
     if (after)
       addBarrier(after, use.primitive, true, use.location, use.root);
+  }
+
+  // ---- Reference counts ----
+
+  // Whether the read-modify-write `use` of `lvalue` (a field of what a
+  // pointer `p` points to) is a reference count's put: it subtracts, and
+  // its result decides a call that is handed `p` itself (`if
+  // (__atomic_sub_fetch(&json->refcount, 1, __ATOMIC_RELEASE) == 0)
+  // json_delete(json)`; liburcu's `res = uatomic_sub_return(&ref->refcount,
+  // 1); if (res == 0) release(ref)`). A call handed another field of the
+  // same memory (`futex_wake_up(&c->futex)` after a countdown) is no put.
+  bool isReferencePut(const PrimitiveUse &use, const Expr *lvalue) const {
+    StringRef name = bp_primitive_get(use.primitive)->name;
+    if ((!name.contains("sub") && !name.contains("dec")) || !lvalue || !parentMap || !function)
+      return false;
+    const VarDecl *counted = baseLocal(lvalue);
+    if (!counted)
+      return false;
+    const Stmt *current = use.root;
+    while (const Stmt *parent = parentMap->getParent(current)) {
+      if (const auto *branch = dyn_cast<IfStmt>(parent))
+        return branch->getCond() == current &&
+               (handsOver(branch->getThen(), counted) ||
+                (returns(branch->getThen()) && handsOverAfter(branch, counted)));
+      if (const auto *declaration = dyn_cast<DeclStmt>(parent)) {
+        const auto *result =
+            declaration->isSingleDecl() ? dyn_cast<VarDecl>(declaration->getSingleDecl()) : nullptr;
+        return result && testedThenHandedOver(function->getBody(), result, counted);
+      }
+      if (const auto *assignment = dyn_cast<BinaryOperator>(parent);
+          assignment && assignment->getOpcode() == BO_Assign) {
+        const VarDecl *result = localOf(assignment->getLHS());
+        return assignment->getRHS()->IgnoreParenImpCasts() == current && result &&
+               testedThenHandedOver(function->getBody(), result, counted);
+      }
+      if (!isa<Expr>(parent))
+        return false;
+      current = parent;
+    }
+    return false;
+  }
+
+  // Whether `statement` ends in a return (`if (dec(&p->refs) != 0) return;`).
+  static bool returns(const Stmt *statement) {
+    if (const auto *block = dyn_cast_or_null<CompoundStmt>(statement))
+      statement = block->body_empty() ? nullptr : block->body_back();
+    return isa_and_nonnull<ReturnStmt>(statement);
+  }
+
+  // Whether a statement after `branch` in its block hands `counted` over.
+  bool handsOverAfter(const Stmt *branch, const VarDecl *counted) const {
+    const auto *block = dyn_cast_or_null<CompoundStmt>(parentMap->getParent(branch));
+    if (!block)
+      return false;
+    bool after = false;
+    for (const Stmt *statement : block->body()) {
+      if (after && handsOver(statement, counted))
+        return true;
+      after = after || statement == branch;
+    }
+    return false;
+  }
+
+  // An `if` in `statement` whose condition reads `result` and whose branch
+  // hands `counted` over.
+  static bool testedThenHandedOver(const Stmt *statement, const VarDecl *result,
+                                   const VarDecl *counted) {
+    if (!statement)
+      return false;
+    if (const auto *branch = dyn_cast<IfStmt>(statement);
+        branch && mentions(branch->getCond(), result, false) &&
+        handsOver(branch->getThen(), counted))
+      return true;
+    for (const Stmt *child : statement->children())
+      if (testedThenHandedOver(child, result, counted))
+        return true;
+    return false;
+  }
+
+  // A call in `statement` with an argument that is `counted` (through casts
+  // and pointer arithmetic, not one of its fields).
+  static bool handsOver(const Stmt *statement, const VarDecl *counted) {
+    if (!statement)
+      return false;
+    if (const auto *call = dyn_cast<CallExpr>(statement))
+      for (const Expr *argument : call->arguments())
+        if (mentions(argument, counted, true))
+          return true;
+    for (const Stmt *child : statement->children())
+      if (handsOver(child, counted))
+        return true;
+    return false;
+  }
+
+  static bool mentions(const Stmt *statement, const VarDecl *variable, bool skipFields) {
+    if (!statement || (skipFields && isa<MemberExpr>(statement)))
+      return false;
+    if (const auto *reference = dyn_cast<DeclRefExpr>(statement))
+      return reference->getDecl() == variable;
+    for (const Stmt *child : statement->children())
+      if (mentions(child, variable, skipFields))
+        return true;
+    return false;
   }
 
   // The value a store primitive writes: its call's second argument

@@ -308,6 +308,7 @@ typedef struct {
   bool unpublished;                 /* accesses: see bp_set_unpublished */
   bool after_private_stores;        /* barriers: see bp_set_after_private_stores */
   bool after_publication;           /* accesses: see bp_set_after_publication */
+  bool reference_put;               /* accesses: see bp_set_reference_put */
 } bp_event;
 
 size_t bp_event_count(const bp_engine *engine);
@@ -337,6 +338,12 @@ void bp_set_after_private_stores(bp_engine *engine, uint32_t event);
  * arena->id = i`): a thread that found the memory through that pointer may
  * read it before this store. */
 void bp_set_after_publication(bp_engine *engine, uint32_t event);
+/* Store `event` is the write of a reference count's put: a decrement whose
+ * result decides handing the counted memory over (`if (dec(&p->ref) == 0)
+ * release(p)`). The count's order serves the memory's lifetime: it orders
+ * the accesses before a put against those the last put's result lets
+ * through, and pairs with nothing else. */
+void bp_set_reference_put(bp_engine *engine, uint32_t event);
 
 /* The function whose code holds `event` when a call of it was lowered into
  * the event's function (a helper); "" for the function's own code. */
@@ -503,7 +510,7 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * adds a function only once when two inputs define it at the same place, an
  * annotation only once when two inputs read it at the same place. */
 
-#define BP_SITES_VERSION 6
+#define BP_SITES_VERSION 7
 
 /* Writes `engine`'s program (files, objects, functions with their blocks and
  * edges, every event field, annotations); false on a write error. */

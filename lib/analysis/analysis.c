@@ -32,6 +32,7 @@ void bp_analysis_end(bp_analysis *analysis) {
   bp_free_concurrency(analysis);
   free(analysis->paired);
   free(analysis->counters);
+  free(analysis->reference_counts);
 }
 
 bool bp_whole_program(const bp_analysis *analysis) {

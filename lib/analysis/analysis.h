@@ -53,6 +53,7 @@ typedef struct {
   uint32_t *before_join;    /* per event, bit i: it can run before (or without) joining thread i */
   struct bp_concurrency *concurrency; /* concurrency.c */
   bool *counters;                     /* counters.c: per object */
+  bool *reference_counts;             /* counters.c: per object */
 } bp_analysis;
 
 /* analysis.c: sets up a run: the threads, the concurrency evidence, the
@@ -135,9 +136,11 @@ typedef void (*bp_mirror_visitor)(bp_analysis *analysis, const bp_ordering *cpu0
 void bp_for_each_mirror(bp_analysis *analysis, bp_mirror_visitor visit);
 
 /* counters.c: the objects every access of the program adds to, subtracts
- * from or reads with relaxed atomics; no order is derived from them. */
+ * from or reads with relaxed atomics, no order is derived from them; and
+ * reference counts (an object with a put, bp_set_reference_put). */
 void bp_find_counters(bp_analysis *analysis);
 bool bp_counter(const bp_analysis *analysis, uint32_t object);
+bool bp_reference_count(const bp_analysis *analysis, uint32_t object);
 /* `object` is ordered by a fence written in the code: not a counter. */
 void bp_uncount(bp_analysis *analysis, uint32_t object);
 

@@ -6,7 +6,13 @@
  * flag nor a message's payload, and its orders pair with nothing. One
  * access with an order (an acquire load, a plain access to an _Atomic, a
  * barrier-implying primitive), a plain access or an exchange makes it an
- * object like any other. */
+ * object like any other.
+ *
+ * Reference counts: an object with a put (a decrement whose result decides
+ * handing the counted memory over, bp_set_reference_put; jansson's
+ * `json_decref()`, liburcu's `urcu_ref_put()`) orders one thing: the uses
+ * of the memory before a put against what the last put, which the count's
+ * result lets through, does with it (bp_reference_count). */
 #include "analysis/analysis.h"
 
 #include <stdlib.h>
@@ -127,13 +133,25 @@ void bp_find_counters(bp_analysis *analysis) {
       state[object] |= DISQUALIFIED;
   }
   bp_vec_free(&derived);
+  analysis->reference_counts = calloc(objects + 1, sizeof *analysis->reference_counts);
+  if (!analysis->reference_counts)
+    abort();
+  for (uint32_t id = 0; id < bp_event_count(engine); id++) {
+    const bp_event *event = bp_event_get(engine, id);
+    if (event->type == BP_EVENT_ACCESS && event->reference_put)
+      analysis->reference_counts[event->object] = true;
+  }
   for (size_t o = 0; o < objects; o++)
-    analysis->counters[o] = state[o] == STEPPED;
+    analysis->counters[o] = state[o] == STEPPED && !analysis->reference_counts[o];
   free(state);
 }
 
 bool bp_counter(const bp_analysis *analysis, uint32_t object) {
   return analysis->counters && analysis->counters[object];
+}
+
+bool bp_reference_count(const bp_analysis *analysis, uint32_t object) {
+  return analysis->reference_counts && analysis->reference_counts[object];
 }
 
 void bp_uncount(bp_analysis *analysis, uint32_t object) {

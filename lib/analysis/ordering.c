@@ -557,6 +557,21 @@ static bool around_its_fence(const bp_engine *engine, const bp_ordering *orderin
   return true;
 }
 
+/* A reference count orders the uses of the memory it counts before a put
+ * (an access, then the count) against what the last put does once the
+ * count lets it through (the count, then an access its value decides):
+ * jansson's `json_decref()` before `json_delete()`. Its order with an
+ * access the count's value does not decide is no claim: the count's
+ * barrier serves the memory's lifetime, not a message (`json_decref(old);
+ * array->entries--`). */
+static bool unrelated_to_its_count(const bp_analysis *analysis, const bp_ordering *ordering) {
+  bool first = bp_reference_count(analysis, ordering->first_object),
+       second = bp_reference_count(analysis, ordering->second_object);
+  if (first && second)
+    return true;
+  return first && !bp_event_guarded_by(analysis->engine, ordering->second, ordering->first_object);
+}
+
 void bp_collect_program_orderings(bp_analysis *analysis) {
   const bp_engine *engine = analysis->engine;
   for (uint32_t f = 0; f < engine->functions.count; f++) {
@@ -584,7 +599,7 @@ void bp_collect_program_orderings(bp_analysis *analysis) {
   for (size_t i = 0; i < analysis->orderings.count; i++) {
     const bp_ordering *ordering = bp_vec_at(&analysis->orderings, i);
     if (bp_counter(analysis, ordering->first_object) ||
-        bp_counter(analysis, ordering->second_object))
+        bp_counter(analysis, ordering->second_object) || unrelated_to_its_count(analysis, ordering))
       continue;
     *(bp_ordering *)bp_vec_at(&analysis->orderings, kept++) = *ordering;
   }

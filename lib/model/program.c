@@ -276,6 +276,11 @@ void bp_set_after_publication(bp_engine *engine, uint32_t event) {
     ((bp_event *)bp_vec_at(&engine->events, event))->after_publication = true;
 }
 
+void bp_set_reference_put(bp_engine *engine, uint32_t event) {
+  if (event < engine->events.count)
+    ((bp_event *)bp_vec_at(&engine->events, event))->reference_put = true;
+}
+
 void bp_set_unpublished(bp_engine *engine, uint32_t event) {
   if (event < engine->events.count)
     ((bp_event *)bp_vec_at(&engine->events, event))->unpublished = true;

@@ -65,7 +65,8 @@
   X(thread_own, BOOL)                                                                              \
   X(unpublished, BOOL)                                                                             \
   X(after_private_stores, BOOL)                                                                    \
-  X(after_publication, BOOL)
+  X(after_publication, BOOL)                                                                       \
+  X(reference_put, BOOL)
 
 typedef enum {
   FIELD_ENUM,      /* a small enum, written as its number */

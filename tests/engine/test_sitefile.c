@@ -44,12 +44,15 @@ static bool is_id_field(const char *name) {
 }
 
 /* Fields the test builds through the API with real values. */
+// clang-format off
 static const char *const built_fields[] = {
     "type",         "function",    "location",    "primitive",  "object",
     "kind",         "marked",      "strength",    "implicit",   "statement",
     "own_begin",    "own_end",     "indentation", "guards",     "address_sources",
     "access_begin", "access_end",  "lvalue_text", "value_text", "callee",
-    "thread_own",   "unpublished", "after_private_stores", "after_publication"};
+    "thread_own",   "unpublished", "after_private_stores", "after_publication",
+    "reference_put"};
+// clang-format on
 
 static bool is_built_field(const char *name) {
   for (size_t i = 0; i < sizeof built_fields / sizeof built_fields[0]; i++) {
@@ -109,6 +112,7 @@ static bp_engine *build_program(void) {
   bp_set_thread_own(engine, e);
   bp_set_unpublished(engine, e);
   bp_set_after_publication(engine, e);
+  bp_set_reference_put(engine, e);
   bp_function_end(engine);
 
   bp_function_begin(engine, "empty", at(0, 0, 0));
@@ -343,8 +347,8 @@ static void expect_error(const char *text, const char *expected) {
   " primitive=- object=0 kind=0 marked=1 strength=0 implicit=0 statement=- own_begin=- "           \
   "own_end=- indentation=\"\" guards=- address_sources=- access_begin=- access_end=- "             \
   "lvalue_text=\"\" "                                                                              \
-  "value_text=\"\" callee=\"\" thread_own=0 unpublished=0 after_private_stores=0 "     \
-  "after_publication=0\n"
+  "value_text=\"\" callee=\"\" thread_own=0 unpublished=0 after_private_stores=0 "                 \
+  "after_publication=0 reference_put=0\n"
 
 #define STRING_OF(x) #x
 #define VERSION_TEXT(x) STRING_OF(x)
@@ -367,7 +371,8 @@ static void test_corrupt_files_are_clear_errors(void **state) {
   strcat(
       text,
       "guards=0,7 address_sources=- access_begin=- access_end=- lvalue_text=\"\" value_text=\"\" "
-      "callee=\"\" thread_own=0 unpublished=0 after_private_stores=0 after_publication=0\n");
+      "callee=\"\" thread_own=0 unpublished=0 after_private_stores=0 after_publication=0 "
+      "reference_put=0\n");
   expect_error(text, "test.sites:5: object 7 is not defined by an object record");
   snprintf(text, sizeof text,
            "%sfunction \"f\" 0:1:1 blocks=1\nevent 0 type=0 function=0 "

@@ -73,33 +73,32 @@ void *find_loosely(size_t size) {
   return NULL;
 }
 
-// ---- A pointer read, then replaced (jansson's reference counts) ----
+// ---- A pointer read, then replaced ----
 
 struct value {
-  size_t refcount;
+  size_t users;
   int data;
 };
 struct slot {
   struct value *value;
 };
 
-static void release(struct value *value) {
-  if (__atomic_sub_fetch(&value->refcount, 1, __ATOMIC_RELEASE) == 0)
-    free(value);
+static void leave(struct value *value) {
+  __atomic_sub_fetch(&value->users, 1, __ATOMIC_RELEASE);
 }
 
-// Drops the old value, then stores the new one: a clear() that finds the new
-// pointer drops the new value, not the one set() dropped. No cycle.
+// Leaves the old value, then stores the new one: a clear() that finds the new
+// pointer leaves the new value, not the one set() left. No cycle.
 void set(struct slot *slot, struct value *value) {
-  release(slot->value);
-  // expected-warning@+2 {{no barrier orders the load of 'value.refcount' before the store to 'slot.value' in 'set'; with 'drop_if_current' this is scenario 5 (inverse Dekker)}}
+  leave(slot->value);
+  // expected-warning@+2 {{no barrier orders the load of 'value.users' before the store to 'slot.value' in 'set'; with 'leave_if_current' this is scenario 5 (inverse Dekker)}}
   // expected-note@+1 {{scenario 5}}
   slot->value = value;
 }
 
 void clear(struct slot *slot) {
-  release(slot->value);
-  // expected-warning@+2 {{no barrier orders the load of 'value.refcount' before the store to 'slot.value' in 'clear'; with 'drop_if_current' this is scenario 5 (inverse Dekker)}}
+  leave(slot->value);
+  // expected-warning@+2 {{no barrier orders the load of 'value.users' before the store to 'slot.value' in 'clear'; with 'leave_if_current' this is scenario 5 (inverse Dekker)}}
   // expected-note@+1 {{scenario 5}}
   slot->value = NULL;
 }
@@ -107,10 +106,10 @@ void clear(struct slot *slot) {
 // Here the other side holds the value itself, whatever the slot holds: the
 // two reach one instance, and set()'s release orders nothing before its
 // store to the slot.
-void drop_if_current(struct slot *slot, struct value *value) {
-  // expected-note@+1 2 {{'drop_if_current' orders the load of 'slot.value' before the store to 'value.refcount' with '__atomic_load_n()'}}
+void leave_if_current(struct slot *slot, struct value *value) {
+  // expected-note@+1 2 {{'leave_if_current' orders the load of 'slot.value' before the store to 'value.users' with '__atomic_load_n()'}}
   if (__atomic_load_n(&slot->value, __ATOMIC_ACQUIRE) == value)
-    __atomic_sub_fetch(&value->refcount, 1, __ATOMIC_RELAXED);
+    __atomic_sub_fetch(&value->users, 1, __ATOMIC_RELAXED);
 }
 
 // ---- A helper's code is one place, whichever caller it is lowered into ----
