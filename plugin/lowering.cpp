@@ -93,6 +93,10 @@ struct UnitState {
   llvm::DenseMap<FileID, uint32_t> engineFiles;
   llvm::DenseMap<FileID, std::string> absolutePaths;
   llvm::DenseMap<FileID, std::optional<MacroHit>> outermostByExpansion;
+  // The uses of known macros in each body: a helper's body is lowered at
+  // each of its calls, its macro uses found once.
+  llvm::DenseMap<const Stmt *, std::unique_ptr<llvm::DenseMap<unsigned, PrimitiveUse>>>
+      macroUsesByBody;
 };
 
 struct CallSite {
@@ -156,9 +160,10 @@ private:
   const CallSite *site;
   const FunctionDecl *function = nullptr;
   ParentMap *parentMap = nullptr;
-  uint32_t currentBlock = 0;                        // engine block
-  unsigned currentCfgBlock = 0;                     // its CFG block
-  llvm::DenseMap<unsigned, PrimitiveUse> macroUses; // by expansion location
+  uint32_t currentBlock = 0;    // engine block
+  unsigned currentCfgBlock = 0; // its CFG block
+  // By expansion location; the unit's, shared by every copy of one body.
+  const llvm::DenseMap<unsigned, PrimitiveUse> *macroUses = nullptr;
   // A store into memory only a fresh local points to was met (it is no
   // event: nobody else sees that memory until the function hands it on).
   bool initialisedPrivately = false;
@@ -198,7 +203,7 @@ private:
       return std::nullopt;
     ParentMap parents(body);
     parentMap = &parents;
-    collectMacroUses(body);
+    findMacroUses(body);
     collectEmptyBarriers(body, *cfg);
     collectFreshLocals(body);
     bindParameters();
@@ -412,8 +417,8 @@ private:
 
   // Whether `statement` is the outermost node of the use `hit` belongs to.
   bool sameUse(const Stmt *statement, const MacroHit &hit) const {
-    auto found = macroUses.find(keyOf(hit));
-    if (found == macroUses.end())
+    auto found = macroUses->find(keyOf(hit));
+    if (found == macroUses->end())
       return false;
     const Stmt *root = found->second.root;
     if (const auto *expression = dyn_cast<Expr>(root))
@@ -423,12 +428,23 @@ private:
 
   // The outermost node of each macro use is the first one, in pre-order,
   // that begins and ends inside it.
-  void collectMacroUses(const Stmt *statement) {
+  void findMacroUses(const Stmt *body) {
+    std::unique_ptr<llvm::DenseMap<unsigned, PrimitiveUse>> &slot = unit.macroUsesByBody[body];
+    bool found = slot != nullptr;
+    if (!found)
+      slot = std::make_unique<llvm::DenseMap<unsigned, PrimitiveUse>>();
+    llvm::DenseMap<unsigned, PrimitiveUse> *uses = slot.get();
+    if (!found)
+      collectMacroUses(body, *uses);
+    macroUses = uses;
+  }
+
+  void collectMacroUses(const Stmt *statement, llvm::DenseMap<unsigned, PrimitiveUse> &uses) const {
     if (!statement)
       return;
     if (std::optional<MacroHit> hit = outermostKnownMacro(statement->getBeginLoc())) {
       unsigned key = keyOf(*hit);
-      if (!macroUses.count(key)) {
+      if (!uses.count(key)) {
         std::optional<MacroHit> end = outermostKnownMacro(statement->getEndLoc());
         // A macro that only renames a builtin or a function
         // (`#define atomic_load_explicit __c11_atomic_load`) ends before
@@ -440,12 +456,12 @@ private:
           use.root = statement;
           use.text = hit->expansion;
           use.location = hit->expansion.getBegin();
-          macroUses[key] = use;
+          uses[key] = use;
         }
       }
     }
     for (const Stmt *child : statement->children())
-      collectMacroUses(child);
+      collectMacroUses(child, uses);
   }
 
   // ---- Barriers that expand to nothing ----
@@ -472,7 +488,7 @@ private:
       SourceLocation at = barrier.written.getBegin();
       if (sources.isBeforeInTranslationUnit(range.getEnd(), at))
         break;
-      if (macroUses.count(at.getRawEncoding()))
+      if (macroUses->count(at.getRawEncoding()))
         continue;
       const CFGBlock *nearestBlock = nullptr;
       SourceLocation nearest;
@@ -1028,7 +1044,7 @@ private:
     // The helper's own locals carry what its returns read.
     FunctionLowering helper(context, engine, files, unit);
     helper.function = definition;
-    helper.collectMacroUses(definition->getBody());
+    helper.findMacroUses(definition->getBody());
     helper.collectLocalSources(definition->getBody());
     llvm::SmallVector<uint32_t, 2> objects;
     helper.collectReturnedObjects(definition->getBody(), objects);
@@ -1817,8 +1833,8 @@ private:
       // function whose access is assembly) accesses what the call is given.
       bool overCall = isa<CallExpr>(statement) && sameUse(statement, *hit);
       if (isOpaque(primitive) || overCall) {
-        auto found = macroUses.find(keyOf(*hit));
-        if (found == macroUses.end())
+        auto found = macroUses->find(keyOf(*hit));
+        if (found == macroUses->end())
           return;
         if (emittedUses.insert(found->second.root).second)
           emitOpaque(found->second);
