@@ -65,10 +65,6 @@ bool isOpaque(const bp_primitive &primitive) {
   return primitive.order != BP_ORDER_RELAXED;
 }
 
-// Where an inlined body is lowered: the call it stands for, in the function
-// being built. Events of an inlined body that are not written in the main
-// file are placed at the outermost call, and fix-its that insert go before
-// the outermost call's statement, so every warning lands in the user's code.
 // What lowering learns across a translation unit's functions.
 struct UnitState {
   // What tells this translation unit's `static` variables from another's:
@@ -99,6 +95,12 @@ struct UnitState {
       macroUsesByBody;
 };
 
+// Where an inlined body is lowered: the call it stands for, in the function
+// being built. Events of an inlined body written in a system header are
+// placed at the outermost call (the user's code); those of the program's own
+// headers stay where the helper's code is, one place for every caller. Fix-its
+// that insert go before the outermost call's statement, so that other callers
+// are not changed.
 struct CallSite {
   const class FunctionLowering *caller = nullptr;
   const CallExpr *call = nullptr;
@@ -1390,10 +1392,12 @@ private:
                        sources.getExpansionColumnNumber(file)};
   }
 
-  // An event of an inlined body written outside the main file (a header's
-  // static inline function) is reported at the call in the main file.
+  // An event of an inlined body written in a system header (a library's
+  // static inline function, installed) is reported at the call in the main
+  // file; one in a header of the program, where its code is.
   bp_location eventLocation(SourceLocation location) const {
-    if (site && !sources.isWrittenInMainFile(sources.getExpansionLoc(location)))
+    SourceLocation written = sources.getExpansionLoc(location);
+    if (site && !sources.isWrittenInMainFile(written) && sources.isInSystemHeader(written))
       return engineLocation(site->location);
     return engineLocation(location);
   }

@@ -10,4 +10,12 @@ static inline void flag_raise(int *flag) {
 }
 
 static inline int flag_seen(int *flag) { return CMM_LOAD_SHARED(*flag); }
+
+/* Reads a flag, then its message, with no barrier between: one defect,
+ * whoever calls it. */
+static inline int flag_then_message(int *flag, int *message) {
+  if (!CMM_LOAD_SHARED(*flag))
+    return 0;
+  return CMM_LOAD_SHARED(*message);
+}
 #endif

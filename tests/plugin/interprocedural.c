@@ -4,6 +4,7 @@
 //
 // RUN: %barrierpair %s -Xclang -verify -Xclang -verify-ignore-unexpected=note
 // RUN: %barrierpair %s -fdiagnostics-parseable-fixits 2>&1 | FileCheck %s
+// RUN: %barrierpair %s 2>&1 | FileCheck %s --check-prefix=HEADER
 #include <pthread.h>
 #include <urcu/arch.h>
 #include <urcu/system.h>
@@ -37,10 +38,12 @@ int bad_reader(void) {
   return CMM_LOAD_SHARED(data); // expected-warning {{no barrier orders the load of 'ready' before the load of 'data' in 'bad_reader'; with 'writer' this is scenario 3 (message passing)}}
 }
 // The partner note points at the barrier inside the wrapper.
-// CHECK: interprocedural.c:16:3: note: 'writer' orders the store to 'data' before the store to 'ready' with 'cmm_smp_wmb()' (in its call of 'publish')
+// CHECK: interprocedural.c:17:3: note: 'writer' orders the store to 'data' before the store to 'ready' with 'cmm_smp_wmb()' (in its call of 'publish')
 
-// A header's helper: its events are reported at the call in this file (the
-// partner note points at header_writer's call of flag_raise()).
+// A header's helper (a header of the program, not of the system): its
+// events are reported where its code is, as a helper of this file's are
+// (the partner note points at flag_raise()'s barrier); fix-its go in front
+// of the call in this file.
 int message, signal_flag;
 
 void header_writer(void) {
@@ -53,8 +56,15 @@ int header_reader(void) {
   // CHECK: interprocedural.c:[[#@LINE+2]]:17: warning: no barrier orders the load of 'signal_flag' before the load of 'message' in 'header_reader'
   // CHECK: fix-it:"{{.*}}interprocedural.c":{[[#@LINE+1]]:3-[[#@LINE+1]]:3}:"cmm_smp_rmb();\n  "
   return seen + CMM_LOAD_SHARED(message); // expected-warning {{no barrier orders the load of 'signal_flag' before the load of 'message' in 'header_reader'}}
-  // CHECK: interprocedural.c:[[#@LINE-8]]:3: note: 'header_writer' orders the store to 'message' before the store to 'signal_flag' with 'cmm_smp_wmb()' (in its call of 'flag_raise')
+  // CHECK: flag_helpers.h:8:3: note: 'header_writer' orders the store to 'message' before the store to 'signal_flag' with 'cmm_smp_wmb()' (in its call of 'flag_raise')
 }
+
+// One defect in a header's helper, inlined into two readers: one finding, at
+// the helper's code, the other reader counted as a further pairing.
+int header_first_reader(void) { return flag_then_message(&signal_flag, &message); }
+int header_second_reader(void) { return flag_then_message(&signal_flag, &message); }
+// HEADER: flag_helpers.h:19:10: warning: no barrier orders the load of 'signal_flag' before the load of 'message' in 'header_first_reader' (in its call of 'flag_then_message'); with 'header_writer' this is scenario 3 (message passing), which needs cmm_smp_rmb() here (and 1 other pairing)
+// expected-warning@flag_helpers.h:19 {{no barrier orders the load of 'signal_flag' before the load of 'message' in 'header_first_reader' (in its call of 'flag_then_message'); with 'header_writer' this is scenario 3 (message passing), which needs cmm_smp_rmb() here (and 1 other pairing)}}
 
 // The same wrapper without its barrier: the caller is the broken side.
 // The warning points at the store inside the helper; the fix-it goes in
