@@ -9,8 +9,11 @@
  *   a ring's slot is the other way round too (the consumer reads the slot
  *   and then frees it, the producer writes it only after seeing it freed).
  * - A function's read of an object no other function stores.
+ * - A load that finds its object through the pair's other object, against
+ *   a third function's store that function publishes through that object
+ *   (set-up before the link).
  *
- * Strict marking drops both, as the article marks every access of its
+ * Strict marking drops all three, as the article marks every access of its
  * litmus tests.
  *
  * The pairs are those of two barriered sides (analysis/pairs.c): the
@@ -110,12 +113,39 @@ static size_t accesses_of(const marking_index *index, uint32_t function, uint32_
   return end;
 }
 
-/* A store of `object` by a function other than `function`, or BP_NO_EVENT. */
-static uint32_t store_elsewhere(const checker *c, uint32_t object, uint32_t function) {
+/* A store of `object` that its function orders, with a barrier, before a
+ * store of `other`: it fills in what that store publishes (liburcu's
+ * init_table_populate_partition() sets a bucket's `reverse_hash`, then links
+ * the bucket with a uatomic_cmpxchg() of `next`). A function that finds the
+ * memory through `other` reads it after the publication, and one that
+ * finds it otherwise found it after the publication too. */
+static bool published_through(const checker *c, uint32_t store, uint32_t other) {
+  const bp_engine *engine = c->analysis->engine;
+  uint32_t function = bp_event_get(engine, store)->function;
+  bool fenced = false;
+  for (uint32_t id = store + 1; id < bp_event_count(engine); id++) {
+    const bp_event *event = bp_event_get(engine, id);
+    if (event->function != function)
+      break;
+    if (event->type == BP_EVENT_BARRIER &&
+        (event->strength & (BP_STRENGTH_STORES | BP_STRENGTH_RELEASE)))
+      fenced = true;
+    else if (fenced && event->type == BP_EVENT_ACCESS && event->kind == BP_ACCESS_STORE &&
+             event->object == other)
+      return true;
+  }
+  return false;
+}
+
+/* A store of `object` by a function other than `function`, or BP_NO_EVENT;
+ * not one that function publishes through `other` (BP_NO_OBJECT: any). */
+static uint32_t store_elsewhere(const checker *c, uint32_t object, uint32_t function,
+                                uint32_t other) {
   const object_stores *stores = &c->index.stores[object];
   for (int i = 0; i < 2; i++) {
     uint32_t store = stores->store[i];
-    if (store != BP_NO_EVENT && bp_event_get(c->analysis->engine, store)->function != function)
+    if (store != BP_NO_EVENT && bp_event_get(c->analysis->engine, store)->function != function &&
+        (other == BP_NO_OBJECT || !published_through(c, store, other)))
       return store;
   }
   return BP_NO_EVENT;
@@ -157,8 +187,16 @@ static void check_part(checker *c, const object_part *part) {
   bool strict = analysis->options->strict_marking;
   const bp_event *partner_access = bp_event_get(engine, part->partner_access);
   uint32_t race = part->partner_access;
+  const bp_ordering *side = part->ordering, *partner = part->partner;
+  uint32_t other = part->object == side->first_object ? side->second_object : side->first_object;
+  /* a load that finds the object through the pair's other object (an
+   * address or a control dependency) reads what a third function
+   * published through that object after the publication */
+  bool found_through_other = !strict && (bp_event_addressed_through(engine, part->access, other) ||
+                                         bp_event_guarded_by(engine, part->access, other));
   if (part->kind == BP_ACCESS_LOAD && partner_access->kind == BP_ACCESS_LOAD)
-    race = store_elsewhere(c, part->object, part->ordering->function);
+    race = store_elsewhere(c, part->object, side->function,
+                           found_through_other ? other : BP_NO_OBJECT);
   if (race == BP_NO_EVENT)
     return;
   bool exempt_writer =
@@ -181,13 +219,12 @@ static void check_part(checker *c, const object_part *part) {
     }
     /* a read of an object only this function stores races with nothing */
     if (part->kind == BP_ACCESS_LOAD &&
-        store_elsewhere(c, part->object, part->ordering->function) == BP_NO_EVENT)
+        store_elsewhere(c, part->object, side->function, BP_NO_OBJECT) == BP_NO_EVENT)
       return;
   }
   bp_finding *finding = bp_add_candidate(analysis, BP_RULE_MISSING_ACCESS_ONCE);
   if (!finding)
     return;
-  const bp_ordering *side = part->ordering, *partner = part->partner;
   finding->at = id;
   finding->scenario = part->scenario;
   finding->side =
