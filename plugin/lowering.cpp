@@ -83,12 +83,10 @@ struct UnitState {
   llvm::DenseMap<const VarDecl *, std::string> threads;
   // Uses of barrier macros written in a file (lowerTranslationUnit).
   llvm::ArrayRef<EmptyBarrier> barrierMacroUses;
-  // Per file and per macro expansion, what every function of the unit and
-  // every inlined copy would otherwise look up again (a file's absolute path
-  // costs system calls).
+  // Per file, what every function of the unit and every inlined copy would
+  // otherwise look up again (a file's absolute path costs system calls).
   llvm::DenseMap<FileID, uint32_t> engineFiles;
   llvm::DenseMap<FileID, std::string> absolutePaths;
-  llvm::DenseMap<FileID, std::optional<MacroHit>> outermostByExpansion;
   // The uses of known macros in each body: a helper's body is lowered at
   // each of its calls, its macro uses found once.
   llvm::DenseMap<const Stmt *, std::unique_ptr<llvm::DenseMap<unsigned, PrimitiveUse>>>
@@ -164,8 +162,13 @@ private:
   ParentMap *parentMap = nullptr;
   uint32_t currentBlock = 0;    // engine block
   unsigned currentCfgBlock = 0; // its CFG block
-  // By expansion location; the unit's, shared by every copy of one body.
+  // By expansion location: the unit's, shared by every inlined copy of one
+  // body, or ownMacroUses.
   const llvm::DenseMap<unsigned, PrimitiveUse> *macroUses = nullptr;
+  llvm::DenseMap<unsigned, PrimitiveUse> ownMacroUses;
+  // The known macro of each expansion met (outermostKnownMacro), per
+  // function: kept for the unit, it would hold every expansion of the file.
+  mutable llvm::DenseMap<FileID, std::optional<MacroHit>> outermostByExpansion;
   // A store into memory only a fresh local points to was met (it is no
   // event: nobody else sees that memory until the function hands it on).
   bool initialisedPrivately = false;
@@ -394,8 +397,8 @@ private:
         location = sources.getImmediateSpellingLoc(location);
         continue;
       }
-      auto known = unit.outermostByExpansion.find(id);
-      if (known != unit.outermostByExpansion.end()) {
+      auto known = outermostByExpansion.find(id);
+      if (known != outermostByExpansion.end()) {
         outermost = known->second;
         break;
       }
@@ -410,7 +413,7 @@ private:
     for (auto step = walked.rbegin(); step != walked.rend(); ++step) {
       if (!outermost)
         outermost = step->second;
-      unit.outermostByExpansion[step->first] = outermost;
+      outermostByExpansion[step->first] = outermost;
     }
     return outermost;
   }
@@ -431,6 +434,13 @@ private:
   // The outermost node of each macro use is the first one, in pre-order,
   // that begins and ends inside it.
   void findMacroUses(const Stmt *body) {
+    if (!site && !unit.macroUsesByBody.count(body)) {
+      // a function lowered on its own: most are lowered once, and keeping
+      // every body's uses to the unit's end costs memory
+      collectMacroUses(body, ownMacroUses);
+      macroUses = &ownMacroUses;
+      return;
+    }
     std::unique_ptr<llvm::DenseMap<unsigned, PrimitiveUse>> &slot = unit.macroUsesByBody[body];
     bool found = slot != nullptr;
     if (!found)
