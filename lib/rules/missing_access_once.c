@@ -113,12 +113,13 @@ static size_t accesses_of(const marking_index *index, uint32_t function, uint32_
   return end;
 }
 
-/* A store of `object` that its function orders, with a barrier, before a
- * store of `other`: it fills in what that store publishes (liburcu's
- * init_table_populate_partition() sets a bucket's `reverse_hash`, then links
- * the bucket with a uatomic_cmpxchg() of `next`). A function that finds the
- * memory through `other` reads it after the publication, and one that
- * finds it otherwise found it after the publication too. */
+/* Whether the function of `store` follows it with a barrier that orders
+ * stores and then a store of `other`: it fills in what that store publishes
+ * (liburcu's init_table_populate_partition() sets a bucket's
+ * `reverse_hash`, then links the bucket with a uatomic_cmpxchg() of
+ * `next`), and a function that finds the memory through `other` reads it
+ * after the publication. Events in id order are the function's in the
+ * order lowering met them (reverse post-order). */
 static bool published_through(const checker *c, uint32_t store, uint32_t other) {
   const bp_engine *engine = c->analysis->engine;
   uint32_t function = bp_event_get(engine, store)->function;
