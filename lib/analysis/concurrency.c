@@ -27,6 +27,8 @@ struct bp_concurrency {
   size_t plain_load_count;
   function_object *stores; /* sorted, unique */
   size_t store_count;
+  function_object *plain_stores; /* sorted, unique */
+  size_t plain_store_count;
   bool *may_race;     /* per function: a barrier, a marked access or a thread entry */
   bool *thread_entry; /* per function: some thread start names it */
   function_pair *partners;
@@ -40,6 +42,7 @@ void bp_free_concurrency(bp_analysis *analysis) {
     return;
   free(c->plain_loads);
   free(c->stores);
+  free(c->plain_stores);
   free(c->may_race);
   free(c->thread_entry);
   free(c->partners);
@@ -113,6 +116,11 @@ static bool store(const bp_event *event) {
   return event->kind == BP_ACCESS_STORE;
 }
 
+/* The stores no marking, atomic type or primitive marks. */
+static bool plain_store(const bp_event *event) {
+  return event->kind == BP_ACCESS_STORE && !event->marked;
+}
+
 static bool indexed(const function_object *index, size_t count, uint32_t function,
                     uint32_t object) {
   function_object key = {function, object};
@@ -126,6 +134,9 @@ static bool loads_plainly(const bp_analysis *analysis, uint32_t function, uint32
 
 bool bp_serialised_writers(const bp_analysis *analysis, uint32_t f, uint32_t g, uint32_t object) {
   const struct bp_concurrency *c = analysis->concurrency;
+  if (indexed(c->plain_stores, c->plain_store_count, f, object) &&
+      indexed(c->plain_stores, c->plain_store_count, g, object))
+    return true;
   return indexed(c->stores, c->store_count, f, object) &&
          indexed(c->stores, c->store_count, g, object) &&
          (loads_plainly(analysis, f, object) || loads_plainly(analysis, g, object));
@@ -163,6 +174,7 @@ void bp_compute_concurrency(bp_analysis *analysis) {
   free(started);
   c->plain_loads = index_accesses(engine, plain_load, &c->plain_load_count);
   c->stores = index_accesses(engine, store, &c->store_count);
+  c->plain_stores = index_accesses(engine, plain_store, &c->plain_store_count);
   analysis->concurrency = c;
 }
 

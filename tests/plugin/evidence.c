@@ -3,6 +3,7 @@
 // the strength of a C11 read-modify-write.
 //
 // RUN: %barrierpair %s -Xclang -verify
+// RUN: %barrierpair %s -DMARKED_VISITS -Xclang -verify=expected,marked -Xclang -verify-ignore-unexpected=note
 #include <urcu/arch.h>
 #include <urcu/system.h>
 #include <urcu/uatomic.h>
@@ -80,6 +81,32 @@ void reset_config(void) {
   cmm_smp_wmb();
   if (config)
     CMM_STORE_SHARED(config, 0);
+}
+
+// ---- Two writers that both store `visits` plainly (mimalloc's abandon and
+// reclaim of a segment, each done by the thread that owns it): on one
+// instance they never run at once, or the program would race whatever its
+// barriers, so they pair with nothing. One writer that marks its store
+// says that the two do race, and the other's plain store must be marked.
+struct segment {
+  int visits;
+  struct segment *next;
+};
+
+void abandon(struct segment *s) {
+  s->visits = 1; // marked-warning {{the store to 'segment.visits' in 'abandon' is not marked, but it races with the store to 'segment.visits' in 'reclaim'}}
+  cmm_smp_wmb();
+  CMM_STORE_SHARED(s->next, NULL);
+}
+
+void reclaim(struct segment *s) {
+  CMM_STORE_SHARED(s->next, s);
+  cmm_smp_wmb();
+#ifdef MARKED_VISITS
+  CMM_STORE_SHARED(s->visits, 0);
+#else
+  s->visits = 0;
+#endif
 }
 
 // ---- A C11 sequentially consistent read-modify-write is acquire and
