@@ -12,8 +12,10 @@
  * - A load that finds its object through the pair's other object, against
  *   a third function's store that function publishes through that object
  *   (set-up before the link).
+ * - An access of a writer that the code serialises with a plain racing
+ *   store's (both store the object plainly, or one also reads it plainly).
  *
- * Strict marking drops all three, as the article marks every access of its
+ * Strict marking drops all four, as the article marks every access of its
  * litmus tests.
  *
  * The pairs are those of two barriered sides (analysis/pairs.c): the
@@ -218,6 +220,13 @@ static void check_part(checker *c, const object_part *part) {
       c->payload[id] = true;
       return;
     }
+    /* nor does an access of a writer that the code serialises with a
+     * plain racing store's (concurrency.c: both store the object plainly,
+     * or one also reads it plainly); a marked store says they do race */
+    const bp_event *racing = bp_event_get(engine, race);
+    if (!racing->marked &&
+        bp_serialised_writers(analysis, access->function, racing->function, part->object))
+      return;
     /* a read of an object only this function stores races with nothing */
     if (part->kind == BP_ACCESS_LOAD &&
         store_elsewhere(c, part->object, side->function, BP_NO_OBJECT) == BP_NO_EVENT)

@@ -2,8 +2,10 @@
 // count as racing, instances of globals, writers serialised elsewhere, and
 // the strength of a C11 read-modify-write.
 //
-// RUN: %barrierpair %s -Xclang -verify
+// RUN: %barrierpair %s -Xclang -verify -Xclang -verify-ignore-unexpected=note
 // RUN: %barrierpair %s -DMARKED_VISITS -Xclang -verify=expected,marked -Xclang -verify-ignore-unexpected=note
+// RUN: %barrierpair %s -DMARKED_RESET -Xclang -verify=expected,reset -Xclang -verify-ignore-unexpected=note
+#include <stdatomic.h>
 #include <urcu/arch.h>
 #include <urcu/system.h>
 #include <urcu/uatomic.h>
@@ -106,6 +108,38 @@ void reclaim(struct segment *s) {
   CMM_STORE_SHARED(s->visits, 0);
 #else
   s->visits = 0;
+#endif
+}
+
+// ---- The same for a race: the owner's count of a segment, read and
+// decremented plainly by `page_free` and reset plainly by `reclaim_owned` (the
+// thread that owns the segment next), never changes in both at once; a
+// reader that only loads it still races with both. A reset that is marked
+// says it races with the decrement.
+struct owned {
+  int used;
+  _Atomic int owner;
+};
+
+void page_free(struct owned *s) {
+  if (atomic_load(&s->owner) != 0)
+    return;
+  // expected-warning@+2 {{the store to 'owned.used' in 'page_free' is not marked, but it races with the load of 'owned.used' in 'page_abandon'}}
+  // reset-warning@+1 {{the load of 'owned.used' in 'page_free' is not marked, but it races with the store to 'owned.used' in 'reclaim_owned'}}
+  s->used--;
+}
+
+void page_abandon(struct owned *s) {
+  if (s->used == 1) // expected-warning {{the load of 'owned.used' in 'page_abandon' is not marked, but it races with the store to 'owned.used' in 'page_free'}}
+    atomic_store(&s->owner, 0);
+}
+
+void reclaim_owned(struct owned *s) {
+  atomic_store(&s->owner, 1);
+#ifdef MARKED_RESET
+  __atomic_store_n(&s->used, 0, __ATOMIC_RELAXED);
+#else
+  s->used = 0; // expected-warning {{the store to 'owned.used' in 'reclaim_owned' is not marked, but it races with the load of 'owned.used' in 'page_abandon'}}
 #endif
 }
 
