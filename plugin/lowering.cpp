@@ -1326,6 +1326,17 @@ private:
   // accesses (`&x`, `x`, `p->field`).
   std::optional<SharedObject> findTarget(const Stmt *statement,
                                          const Expr **lvalue = nullptr) const {
+    // A C11 or GCC atomic on a helper's pointer parameter bound to `&x` at
+    // the call (`atomic_fetch_sub_explicit(refcount, 1, ...)` in a helper
+    // handed `&obj->refcount`): no lvalue of this body names it.
+    if (const auto *atomic = dyn_cast<AtomicExpr>(statement);
+        atomic && isa<DeclRefExpr>(atomic->getPtr()->IgnoreParenCasts())) {
+      if (std::optional<SharedObject> object = nameThroughPointer(atomic->getPtr())) {
+        if (lvalue)
+          *lvalue = nullptr;
+        return object;
+      }
+    }
     if (const auto *expression = dyn_cast<Expr>(statement)) {
       if (std::optional<SharedObject> object = nameObject(expression)) {
         if (lvalue)

@@ -229,6 +229,11 @@ static bool own_instances(const bp_engine *engine, uint32_t a, uint32_t b) {
 static bool serialised_writers(const bp_analysis *analysis, const bp_ordering *cpu0,
                                const bp_ordering *cpu1) {
   const bp_engine *engine = analysis->engine;
+  /* a reference count is what serialises the uses of the memory it counts
+   * with its teardown: that order is the one to check */
+  if (bp_reference_count(analysis, cpu0->first_object) ||
+      bp_reference_count(analysis, cpu0->second_object))
+    return false;
   const struct {
     uint32_t object, access0, access1;
   } shared[2] = {

@@ -12,6 +12,7 @@
 // RUN: %barrierpair %s -DNO_PUT -Xclang -verify=noput -Xclang -verify-ignore-unexpected=note
 // RUN: %barrierpair %s -DACQUIRE -DREADER_RMB -Xclang -verify=acquire
 // acquire-no-diagnostics
+#include <stdatomic.h>
 #include <stdlib.h>
 
 // ---- jansson's array of counted values ----
@@ -130,4 +131,62 @@ int all_done(struct completion *completion) {
   // expected-note@+2 {{scenario 3}}
   // noput-warning@+1 {{no barrier orders the load of 'completion.finished' before the load of 'completion.pending' in 'all_done'}}
   return !__atomic_load_n(&completion->pending, __ATOMIC_RELAXED);
+}
+
+// ---- The last put writes what the other holders wrote (`x->a = x->b = 0`
+// before the free): both store it plainly, which would make them serialised
+// writers, but the count is what serialises them, so its order is checked ----
+
+struct session {
+  _Atomic size_t refs;
+  int state;
+};
+
+void session_put(struct session *session) {
+  if (atomic_fetch_sub_explicit(&session->refs, 1, memory_order_release) == 1) {
+#ifdef ACQUIRE
+    // the row of a load, then a store, against two stores: the article's
+    // table asks for a full barrier
+    atomic_thread_fence(memory_order_seq_cst);
+#endif
+    // expected-warning@+3 {{no barrier orders the load of 'session.refs' before the store to 'session.state' in 'session_put'; with 'session_finish'}}
+    // expected-note@+2 {{scenario}}
+    // noput-warning@+1 {{no barrier orders the load of 'session.refs' before the store to 'session.state' in 'session_put'}}
+    session->state = 0;
+    free(session);
+  }
+}
+
+void session_finish(struct session *session) {
+  session->state = 2;
+  atomic_fetch_sub_explicit(&session->refs, 1, memory_order_release); // expected-note {{'session_finish' orders the store to 'session.state' before the store to 'session.refs'}}
+}
+
+// ---- A C11 atomic on a helper's pointer parameter, bound to `&x` at the
+// call, is an access of x ----
+
+struct counted {
+  _Atomic size_t count;
+  int payload;
+};
+
+static void count_down(_Atomic size_t *count) {
+  atomic_fetch_sub_explicit(count, 1, memory_order_release); // expected-note {{'counted_finish' orders the store to 'counted.payload' before the store to 'counted.count'}}
+}
+
+void counted_finish(struct counted *counted) {
+  counted->payload = 1;
+  count_down(&counted->count);
+}
+
+int counted_done(struct counted *counted) {
+  if (atomic_load_explicit(&counted->count, memory_order_relaxed) != 0)
+    return 0;
+#ifdef ACQUIRE
+  atomic_thread_fence(memory_order_acquire);
+#endif
+  // expected-warning@+3 {{no barrier orders the load of 'counted.count' before the load of 'counted.payload' in 'counted_done'; with 'counted_finish'}}
+  // expected-note@+2 {{scenario 3}}
+  // noput-warning@+1 {{no barrier orders the load of 'counted.count' before the load of 'counted.payload' in 'counted_done'}}
+  return counted->payload;
 }
