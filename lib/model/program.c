@@ -193,11 +193,17 @@ void bp_function_end(bp_engine *engine) {
   engine->building = false;
 }
 
+/* The event a front end fills in after adding it; NULL for an id the engine
+ * never gave out. */
+static bp_event *event_to_change(bp_engine *engine, uint32_t event) {
+  return event < engine->events.count ? bp_vec_at(&engine->events, event) : NULL;
+}
+
 void bp_set_event_text(bp_engine *engine, uint32_t event, bp_location statement,
                        const char *indentation, bp_location own_begin, bp_location own_end) {
-  if (event >= engine->events.count)
+  bp_event *stored = event_to_change(engine, event);
+  if (!stored)
     return;
-  bp_event *stored = bp_vec_at(&engine->events, event);
   stored->statement = statement;
   stored->indentation = bp_interner_add(&engine->names, indentation ? indentation : "");
   stored->own_begin = own_begin;
@@ -224,14 +230,15 @@ static bool object_in(const uint32_t set[BP_GUARDS_MAX], uint32_t object) {
 }
 
 void bp_add_guard(bp_engine *engine, uint32_t event, uint32_t object) {
-  if (event < engine->events.count)
-    add_object_to(((bp_event *)bp_vec_at(&engine->events, event))->guards, object);
+  bp_event *stored = event_to_change(engine, event);
+  if (stored)
+    add_object_to(stored->guards, object);
 }
 
 void bp_add_address_source(bp_engine *engine, uint32_t event, uint32_t object) {
-  if (event >= engine->events.count)
+  bp_event *stored = event_to_change(engine, event);
+  if (!stored)
     return;
-  bp_event *stored = bp_vec_at(&engine->events, event);
   add_object_to(stored->guards, object);
   add_object_to(stored->address_sources, object);
 }
@@ -252,9 +259,9 @@ bool bp_event_addressed_through(const bp_engine *engine, uint32_t event, uint32_
 
 void bp_set_access_text(bp_engine *engine, uint32_t event, bp_location begin, bp_location end,
                         const char *lvalue, const char *value) {
-  if (event >= engine->events.count)
+  bp_event *stored = event_to_change(engine, event);
+  if (!stored)
     return;
-  bp_event *stored = bp_vec_at(&engine->events, event);
   stored->access_begin = begin;
   stored->access_end = end;
   stored->lvalue_text = bp_interner_add(&engine->names, lvalue ? lvalue : "");
@@ -262,34 +269,39 @@ void bp_set_access_text(bp_engine *engine, uint32_t event, bp_location begin, bp
 }
 
 void bp_set_thread_own(bp_engine *engine, uint32_t event) {
-  if (event < engine->events.count)
-    ((bp_event *)bp_vec_at(&engine->events, event))->thread_own = true;
+  bp_event *stored = event_to_change(engine, event);
+  if (stored)
+    stored->thread_own = true;
 }
 
 void bp_set_after_private_stores(bp_engine *engine, uint32_t event) {
-  if (event < engine->events.count)
-    ((bp_event *)bp_vec_at(&engine->events, event))->after_private_stores = true;
+  bp_event *stored = event_to_change(engine, event);
+  if (stored)
+    stored->after_private_stores = true;
 }
 
 void bp_set_after_publication(bp_engine *engine, uint32_t event) {
-  if (event < engine->events.count)
-    ((bp_event *)bp_vec_at(&engine->events, event))->after_publication = true;
+  bp_event *stored = event_to_change(engine, event);
+  if (stored)
+    stored->after_publication = true;
 }
 
 void bp_set_reference_put(bp_engine *engine, uint32_t event) {
-  if (event < engine->events.count)
-    ((bp_event *)bp_vec_at(&engine->events, event))->reference_put = true;
+  bp_event *stored = event_to_change(engine, event);
+  if (stored)
+    stored->reference_put = true;
 }
 
 void bp_set_unpublished(bp_engine *engine, uint32_t event) {
-  if (event < engine->events.count)
-    ((bp_event *)bp_vec_at(&engine->events, event))->unpublished = true;
+  bp_event *stored = event_to_change(engine, event);
+  if (stored)
+    stored->unpublished = true;
 }
 
 void bp_set_event_callee(bp_engine *engine, uint32_t event, const char *callee) {
-  if (event < engine->events.count)
-    ((bp_event *)bp_vec_at(&engine->events, event))->callee =
-        bp_interner_add(&engine->names, callee ? callee : "");
+  bp_event *stored = event_to_change(engine, event);
+  if (stored)
+    stored->callee = bp_interner_add(&engine->names, callee ? callee : "");
 }
 
 const char *bp_event_callee(const bp_engine *engine, uint32_t event) {
