@@ -19,6 +19,10 @@ typedef struct {
   /* the accesses' instance flags, kept here so that the cycle search does
    * not load every event it tries: BP_ACCESS_UNPUBLISHED, BP_ACCESS_THREAD_OWN */
   unsigned char first_flags, second_flags;
+  /* ordered only by plain accesses to _Atomic objects, sequentially
+   * consistent by the language's default: enough for this side, but no
+   * claim that anybody made (mimalloc's `segment->thread_id == 0`) */
+  bool by_default;
 } bp_ordering;
 enum { BP_ACCESS_UNPUBLISHED = 1, BP_ACCESS_THREAD_OWN = 2 };
 

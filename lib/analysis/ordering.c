@@ -30,6 +30,7 @@ typedef struct {
   bool release_only; /* the group so far orders only the release's own store */
   bool consume_only; /* ... only the accesses through a consumed pointer */
   bool unlocked;     /* a kernel lock released, no access since */
+  bool by_default;   /* every barrier of the group is a plain _Atomic access's */
   bp_location group; /* where the group's acquire or release is written */
 } path_state;
 
@@ -63,9 +64,11 @@ static bool meet(path_state *into, path_state incoming) {
   unsigned strength = into->strength & incoming.strength;
   /* the path that is furthest from the window's end reaches the most */
   unsigned phase = incoming.phase < into->phase ? incoming.phase : into->phase;
-  if (strength == into->strength && phase == into->phase)
+  if (strength == into->strength && phase == into->phase &&
+      (into->by_default || !incoming.by_default))
     return false;
   into->phase = phase;
+  into->by_default = into->by_default || incoming.by_default;
   if (strength == into->strength)
     return true;
   /* keep the barrier of the weaker path: that is the one to report */
@@ -114,7 +117,13 @@ static bool cross_barrier(const propagation *p, path_state *state, uint32_t id,
     state->strength |= BP_STRENGTH_LOADS | BP_STRENGTH_STORES | BP_STRENGTH_LOCAL;
   else
     state->strength |= BP_STRENGTH_ORDER(strength);
-  state->barrier = id;
+  /* the plugin writes a plain access to an _Atomic object as the access
+   * between implicit full barriers of no primitive; messages name a barrier
+   * written in the group rather than such an access */
+  bool by_default = barrier->implicit && barrier->primitive == BP_NO_PRIMITIVE;
+  if (first || state->by_default || !by_default)
+    state->barrier = id;
+  state->by_default = by_default && (first || state->by_default);
   state->phase = IN_BARRIER_GROUP;
   bool release = strength & BP_STRENGTH_RELEASE, consume = strength & BP_STRENGTH_CONSUME;
   state->release_only = release && (first || state->release_only);
@@ -217,7 +226,7 @@ static void walk_block(propagation *p, uint32_t block_index, size_t start, path_
       state.strength |= BP_STRENGTH_FULL;
       state.barrier = id;
       state.phase = IN_BARRIER_GROUP;
-      state.release_only = state.consume_only = false;
+      state.release_only = state.consume_only = state.by_default = false;
     }
     if (event->type == BP_EVENT_ACCESS)
       state.unlocked = false;
@@ -342,7 +351,9 @@ static void add_reached_orderings(const propagation *p, uint32_t function_index,
                             .strength = p->reached[local].strength,
                             .barrier = p->reached[local].barrier,
                             .first_flags = access_flags(from),
-                            .second_flags = access_flags(to)};
+                            .second_flags = access_flags(to),
+                            .by_default =
+                                p->reached[local].strength && p->reached[local].by_default};
     unsigned needed = from->kind != to->kind         ? BP_STRENGTH_FULL
                       : from->kind == BP_ACCESS_LOAD ? BP_STRENGTH_LOADS
                                                      : BP_STRENGTH_STORES;
@@ -350,6 +361,7 @@ static void add_reached_orderings(const propagation *p, uint32_t function_index,
       /* the dependency orders it; messages name the load it depends on */
       ordering.strength = BP_STRENGTH_FULL;
       ordering.barrier = source;
+      ordering.by_default = false;
     }
     meant_store_load_order(p->engine, &ordering);
     keep_weakest(table, &ordering);

@@ -322,7 +322,8 @@ void bp_for_each_mirror(bp_analysis *analysis, bp_mirror_visitor visit) {
  * concurrently. */
 static void pair_if_barriered(bp_analysis *analysis, const bp_ordering *cpu0,
                               const bp_ordering *cpu1) {
-  if (!cpu0->strength || !cpu1->strength || !bp_can_pair(analysis, cpu0, cpu1))
+  if (!cpu0->strength || !cpu1->strength || (cpu0->by_default && cpu1->by_default) ||
+      !bp_can_pair(analysis, cpu0, cpu1))
     return;
   bp_add_partners(analysis, cpu0->function, cpu1->function);
   const bp_ordering *first = analysis->orderings.items;
