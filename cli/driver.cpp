@@ -1,6 +1,6 @@
 // The LibTooling half of `barrierpair check`: one ToolInvocation per compile
 // command, on worker threads, each lowering its translation unit into an
-// engine of its own with the plugin's lowering (plugin/lowering.cpp). The
+// engine of its own with the plugin's lowering (plugin/lowering.h). The
 // engines are merged in the database's order, never in the order the workers
 // finish, so the output is the same whatever --jobs.
 //

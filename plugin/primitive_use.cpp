@@ -1,10 +1,19 @@
+// Uses of the primitive table's primitives. Before lowering, whether a unit
+// uses any at all (PrimitiveUseWatch); while lowering, where each use in a
+// body is: the outermost known macro of a statement's expansion chain, a
+// call or an atomic builtin written directly, and the barrier macros that
+// expand to nothing.
 #include "primitive_use.h"
+
+#include "function_lowering.h"
 
 #include "barrierpair/barrierpair.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -205,3 +214,204 @@ bool PrimitiveUseWatch::needsLowering(ASTContext &context, AnalysisScope scope) 
 }
 
 } // namespace barrierpair
+
+// While lowering: where a body uses primitives, for FunctionLowering
+// (function_lowering.h).
+namespace barrierpair::lowering {
+
+// ---- Macro expansion chains ----
+
+// Every statement inside a macro asks for its chain, and the nodes of one
+// expansion share it: the answer is remembered per expansion (a FileID),
+// or lexing macro names and looking them up dominates the plugin's time.
+// Macro-argument expansions are stepped through, not remembered: one may
+// hold tokens of several expansions.
+std::optional<MacroHit> FunctionLowering::outermostKnownMacro(SourceLocation location) const {
+  llvm::SmallVector<std::pair<FileID, std::optional<MacroHit>>, 8> walked; // inner first
+  std::optional<MacroHit> outermost;
+  const LangOptions &language = context.getLangOpts();
+  while (location.isMacroID()) {
+    FileID id = sources.getFileID(location);
+    if (sources.getSLocEntry(id).getExpansion().isMacroArgExpansion()) {
+      location = sources.getImmediateSpellingLoc(location);
+      continue;
+    }
+    auto known = outermostByExpansion.find(id);
+    if (known != outermostByExpansion.end()) {
+      outermost = known->second;
+      break;
+    }
+    StringRef name = Lexer::getImmediateMacroName(location, sources, language);
+    CharSourceRange expansion = sources.getImmediateExpansionRange(location);
+    int primitive = bp_primitive_find(name.data(), name.size());
+    walked.push_back({id, primitive != BP_NO_PRIMITIVE
+                              ? std::optional<MacroHit>(MacroHit{primitive, expansion})
+                              : std::nullopt});
+    location = expansion.getBegin();
+  }
+  for (auto step = walked.rbegin(); step != walked.rend(); ++step) {
+    if (!outermost)
+      outermost = step->second;
+    outermostByExpansion[step->first] = outermost;
+  }
+  return outermost;
+}
+
+// Whether `statement` is the outermost node of the use `hit` belongs to.
+bool FunctionLowering::sameUse(const Stmt *statement, const MacroHit &hit) const {
+  auto found = macroUses->find(keyOf(hit));
+  if (found == macroUses->end())
+    return false;
+  const Stmt *root = found->second.root;
+  if (const auto *expression = dyn_cast<Expr>(root))
+    root = expression->IgnoreParenImpCasts();
+  return root == statement;
+}
+
+// The outermost node of each macro use is the first one, in pre-order,
+// that begins and ends inside it.
+void FunctionLowering::findMacroUses(const Stmt *body) {
+  if (!site && !unit.macroUsesByBody.count(body)) {
+    // a function lowered on its own: most are lowered once, and keeping
+    // every body's uses to the unit's end costs memory
+    collectMacroUses(body, ownMacroUses);
+    macroUses = &ownMacroUses;
+    return;
+  }
+  std::unique_ptr<llvm::DenseMap<unsigned, PrimitiveUse>> &slot = unit.macroUsesByBody[body];
+  bool found = slot != nullptr;
+  if (!found)
+    slot = std::make_unique<llvm::DenseMap<unsigned, PrimitiveUse>>();
+  llvm::DenseMap<unsigned, PrimitiveUse> *uses = slot.get();
+  if (!found)
+    collectMacroUses(body, *uses);
+  macroUses = uses;
+}
+
+void FunctionLowering::collectMacroUses(const Stmt *statement,
+                                        llvm::DenseMap<unsigned, PrimitiveUse> &uses) const {
+  if (!statement)
+    return;
+  if (std::optional<MacroHit> hit = outermostKnownMacro(statement->getBeginLoc())) {
+    unsigned key = keyOf(*hit);
+    if (!uses.count(key)) {
+      std::optional<MacroHit> end = outermostKnownMacro(statement->getEndLoc());
+      // A macro that only renames a builtin or a function
+      // (`#define atomic_load_explicit __c11_atomic_load`) ends before
+      // the call's arguments, which are written outside it.
+      bool renamesCallee = !end && (isa<AtomicExpr>(statement) || isa<CallExpr>(statement));
+      if ((end && keyOf(*end) == key) || renamesCallee) {
+        PrimitiveUse use;
+        use.primitive = hit->primitive;
+        use.root = statement;
+        use.text = hit->expansion;
+        use.location = hit->expansion.getBegin();
+        uses[key] = use;
+      }
+    }
+  }
+  for (const Stmt *child : statement->children())
+    collectMacroUses(child, uses);
+}
+
+// ---- Barriers that expand to nothing ----
+
+// The barrier macros written in this body that no statement holds: they
+// expanded to nothing (cmm_smp_read_barrier_depends() where it is only a
+// comment on the order). Each goes into the CFG block of the first
+// statement written after it (the one that ends first), before the first
+// of the block's elements (subexpressions come first) that begins after
+// it.
+void FunctionLowering::collectEmptyBarriers(const Stmt *body, const CFG &cfg) {
+  SourceRange range(sources.getExpansionLoc(body->getBeginLoc()),
+                    sources.getExpansionLoc(body->getEndLoc()));
+  // The uses are in the order the preprocessor met them: the body's are
+  // found by binary search, not by looking at every use of the unit.
+  llvm::ArrayRef<EmptyBarrier> uses = unit.barrierMacroUses;
+  const EmptyBarrier *first =
+      std::lower_bound(uses.begin(), uses.end(), range.getBegin(),
+                       [&](const EmptyBarrier &use, SourceLocation begin) {
+                         return sources.isBeforeInTranslationUnit(use.written.getBegin(), begin);
+                       });
+  for (const EmptyBarrier *use = first; use != uses.end(); ++use) {
+    const EmptyBarrier &barrier = *use;
+    SourceLocation at = barrier.written.getBegin();
+    if (sources.isBeforeInTranslationUnit(range.getEnd(), at))
+      break;
+    if (macroUses->count(at.getRawEncoding()))
+      continue;
+    const CFGBlock *nearestBlock = nullptr;
+    SourceLocation nearest;
+    for (const CFGBlock *block : cfg)
+      for (const CFGElement &element : *block)
+        if (std::optional<CFGStmt> statement = element.getAs<CFGStmt>()) {
+          // the statement that ends first: not a `return` whose value
+          // other blocks compute
+          SourceLocation begin = sources.getExpansionLoc(statement->getStmt()->getBeginLoc());
+          SourceLocation end = sources.getExpansionLoc(statement->getStmt()->getEndLoc());
+          if (sources.isBeforeInTranslationUnit(at, begin) &&
+              (!nearestBlock || sources.isBeforeInTranslationUnit(end, nearest))) {
+            nearest = end;
+            nearestBlock = block;
+          }
+        }
+    if (!nearestBlock)
+      continue;
+    for (const CFGElement &element : *nearestBlock)
+      if (std::optional<CFGStmt> statement = element.getAs<CFGStmt>();
+          statement && sources.isBeforeInTranslationUnit(
+                           at, sources.getExpansionLoc(statement->getStmt()->getBeginLoc()))) {
+        emptyBarriers[statement->getStmt()].push_back(&barrier);
+        break;
+      }
+  }
+}
+
+void FunctionLowering::placeEmptyBarriersBefore(const Stmt *statement) {
+  auto found = emptyBarriers.find(statement);
+  if (found == emptyBarriers.end())
+    return;
+  for (const EmptyBarrier *barrier : found->second) {
+    const bp_primitive &primitive = *bp_primitive_get(barrier->primitive);
+    addBarrier(bp_order_strength(primitive.order), barrier->primitive, false,
+               barrier->written.getBegin(), statement,
+               CharSourceRange::getTokenRange(barrier->written));
+  }
+}
+
+// ---- Calls and atomic builtins ----
+
+// A call or atomic builtin written directly (not through a known macro).
+std::optional<PrimitiveUse> FunctionLowering::directUse(const Stmt *statement) const {
+  StringRef name;
+  SourceLocation location;
+  if (const auto *call = dyn_cast<CallExpr>(statement)) {
+    const FunctionDecl *callee = call->getDirectCallee();
+    if (!callee || !callee->getIdentifier())
+      return std::nullopt;
+    name = callee->getName();
+    location = call->getBeginLoc();
+  } else if (const auto *atomic = dyn_cast<AtomicExpr>(statement)) {
+    SourceLocation spelling = sources.getSpellingLoc(atomic->getBuiltinLoc());
+    Token token;
+    if (Lexer::getRawToken(spelling, token, sources, context.getLangOpts()))
+      return std::nullopt;
+    if (!token.is(tok::raw_identifier))
+      return std::nullopt;
+    name = token.getRawIdentifier();
+    location = atomic->getBeginLoc();
+  } else {
+    return std::nullopt;
+  }
+  int primitive = bp_primitive_find(name.data(), name.size());
+  if (primitive == BP_NO_PRIMITIVE)
+    return std::nullopt;
+  PrimitiveUse use;
+  use.primitive = primitive;
+  use.root = statement;
+  use.text = CharSourceRange::getTokenRange(statement->getSourceRange());
+  use.location = location;
+  return use;
+}
+
+} // namespace barrierpair::lowering

@@ -1,0 +1,477 @@
+// Engine events and what a finding shows of them: barriers, accesses,
+// threads' starts and joins, locks, the events an ordering primitive becomes,
+// their locations and the text fix-its rewrite; and which read-modify-write
+// is a reference count's put.
+#include "function_lowering.h"
+
+#include "clang/AST/ParentMap.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
+
+namespace barrierpair::lowering {
+
+// ---- Locations ----
+
+// Files are named by absolute paths, so the translation units of a program
+// (each compiled in its own directory) agree on them.
+const std::string &FunctionLowering::absolutePath(FileID id, StringRef name) const {
+  auto [known, added] = unit.absolutePaths.try_emplace(id);
+  if (added) {
+    llvm::SmallString<256> path(name);
+    sources.getFileManager().makeAbsolutePath(path);
+    llvm::sys::path::remove_dots(path, /*remove_dot_dot=*/true);
+    known->second = std::string(path);
+  }
+  return known->second;
+}
+
+bp_location FunctionLowering::engineLocation(SourceLocation location) const {
+  SourceLocation file = sources.getExpansionLoc(location);
+  FileID id = sources.getFileID(file);
+  OptionalFileEntryRef entry = sources.getFileEntryRefForID(id);
+  if (file.isInvalid() || !entry)
+    return bp_location{0, 0, 0};
+  auto known = unit.engineFiles.find(id);
+  uint32_t engineFile = known != unit.engineFiles.end()
+                            ? known->second
+                            : bp_intern_file(engine, absolutePath(id, entry->getName()).c_str());
+  unit.engineFiles[id] = engineFile;
+  files[engineFile] = id;
+  return bp_location{engineFile, sources.getExpansionLineNumber(file),
+                     sources.getExpansionColumnNumber(file)};
+}
+
+// An event of an inlined body written in a system header (a library's
+// static inline function, installed) is reported at the call in the main
+// file; one in a header of the program, where its code is.
+bp_location FunctionLowering::eventLocation(SourceLocation location) const {
+  SourceLocation written = sources.getExpansionLoc(location);
+  if (site && !sources.isWrittenInMainFile(written) && sources.isInSystemHeader(written))
+    return engineLocation(site->location);
+  return engineLocation(location);
+}
+
+SourceLocation FunctionLowering::fileLocation(SourceLocation location) const {
+  SourceLocation file = sources.getExpansionLoc(location);
+  return sources.isWrittenInMainFile(file) ? file : SourceLocation();
+}
+
+// The statement of a block (or a function body) that holds `statement`;
+// a GNU statement expression, as CMM_LOAD_SHARED() expands to, is part of
+// an expression, not a block of its own.
+SourceLocation FunctionLowering::statementBegin(const Stmt *statement) const {
+  const Stmt *current = statement;
+  while (const Stmt *parent = parentMap->getParent(current)) {
+    if (isa<CompoundStmt>(parent) && !isa_and_nonnull<StmtExpr>(parentMap->getParent(parent)))
+      return fileLocation(current->getBeginLoc());
+    current = parent;
+  }
+  return SourceLocation();
+}
+
+// The whitespace that starts the line holding `location`.
+std::string FunctionLowering::indentationAt(SourceLocation location) const {
+  std::pair<FileID, unsigned> position = sources.getDecomposedLoc(location);
+  StringRef buffer = sources.getBufferData(position.first);
+  size_t lineStart = buffer.rfind('\n', position.second == 0 ? 0 : position.second - 1);
+  lineStart = lineStart == StringRef::npos ? 0 : lineStart + 1;
+  size_t end = lineStart;
+  while (end < position.second && (buffer[end] == ' ' || buffer[end] == '\t'))
+    end++;
+  return buffer.substr(lineStart, end - lineStart).str();
+}
+
+// Fix-its go only where the code is written in the main file, never into
+// a macro definition or a header.
+void FunctionLowering::recordText(uint32_t event, const Stmt *statement, CharSourceRange ownText) {
+  bp_location nowhere{0, 0, 0}, begin = nowhere, end = nowhere, statementAt = nowhere;
+  std::string indentation;
+  if (site) {
+    statementAt = site->statement;
+    indentation = site->indentation;
+  } else if (SourceLocation start = statementBegin(statement); start.isValid()) {
+    statementAt = engineLocation(start);
+    indentation = indentationAt(start);
+  }
+  if (ownText.isValid() && ownText.getBegin().isFileID() && ownText.getEnd().isFileID() &&
+      sources.isWrittenInMainFile(ownText.getBegin())) {
+    SourceLocation last = ownText.getEnd();
+    if (ownText.isTokenRange())
+      last = Lexer::getLocForEndOfToken(last, 0, sources, context.getLangOpts());
+    begin = engineLocation(ownText.getBegin());
+    end = engineLocation(last);
+  }
+  bp_set_event_text(engine, event, statementAt, indentation.c_str(), begin, end);
+  if (site)
+    bp_set_event_callee(engine, event, function->getNameAsString().c_str());
+}
+
+// ---- Events ----
+
+void FunctionLowering::addBarrier(unsigned strength, int primitive, bool implicit,
+                                  SourceLocation location, const Stmt *statement,
+                                  CharSourceRange ownText) {
+  uint32_t event =
+      bp_add_barrier(engine, currentBlock, strength, primitive, implicit, eventLocation(location));
+  recordText(event, statement, ownText);
+  if (initialisedPrivately)
+    bp_set_after_private_stores(engine, event);
+}
+
+uint32_t FunctionLowering::addAccess(const SharedObject &object, bp_access_kind kind, bool marked,
+                                     int primitive, SourceLocation location,
+                                     const Stmt *statement) {
+  uint32_t event = bp_add_access(engine, currentBlock, internObject(object), kind, marked,
+                                 primitive, eventLocation(location));
+  recordText(event, statement);
+  if (object.threadOwn)
+    bp_set_thread_own(engine, event);
+  for (uint32_t guard : currentGuards())
+    bp_add_guard(engine, event, guard);
+  return event;
+}
+
+// Where access `event`'s memory comes from: the loads its address is
+// computed from, and whether it is memory not yet published.
+void FunctionLowering::addProvenance(uint32_t event, const Expr *lvalue) {
+  if (!lvalue)
+    return;
+  llvm::SmallVector<uint32_t, 2> addressSources;
+  collectAddressSources(lvalue, addressSources);
+  for (uint32_t source : addressSources)
+    bp_add_address_source(engine, event, source);
+  if (isUnpublished(lvalue))
+    bp_set_unpublished(engine, event);
+}
+
+// The text of `range` when it is written as it is in the main file (not
+// produced by a macro), so that a fix-it can rewrite it.
+std::optional<std::string> FunctionLowering::mainFileText(SourceRange range) const {
+  if (!range.getBegin().isFileID() || !range.getEnd().isFileID() ||
+      !sources.isWrittenInMainFile(range.getBegin()))
+    return std::nullopt;
+  bool invalid = false;
+  StringRef text = Lexer::getSourceText(CharSourceRange::getTokenRange(range), sources,
+                                        context.getLangOpts(), &invalid);
+  if (invalid || text.empty())
+    return std::nullopt;
+  return text.str();
+}
+
+// What a fix-it that marks an unmarked access rewrites: a load's lvalue,
+// or a whole `lvalue = value` store.
+void FunctionLowering::recordAccessText(uint32_t event, const Expr *lvalue, const Stmt *statement,
+                                        bp_access_kind kind) {
+  const Expr *value = nullptr;
+  SourceRange range = lvalue->getSourceRange();
+  if (kind == BP_ACCESS_STORE) {
+    const auto *assignment = dyn_cast<BinaryOperator>(statement);
+    if (!assignment || assignment->getOpcode() != BO_Assign)
+      return;
+    value = assignment->getRHS();
+    range = assignment->getSourceRange();
+  }
+  std::optional<std::string> whole = mainFileText(range);
+  std::optional<std::string> target = mainFileText(lvalue->getSourceRange());
+  std::optional<std::string> stored;
+  if (value)
+    stored = mainFileText(value->getSourceRange());
+  if (!whole || !target || (value && !stored))
+    return;
+  SourceLocation end =
+      Lexer::getLocForEndOfToken(range.getEnd(), 0, sources, context.getLangOpts());
+  bp_set_access_text(engine, event, engineLocation(range.getBegin()), engineLocation(end),
+                     target->c_str(), stored ? stored->c_str() : nullptr);
+}
+
+// The call a primitive's use makes: the use itself, or the first call on
+// its leftmost path (a macro around the call).
+const CallExpr *FunctionLowering::callOf(const PrimitiveUse &use) {
+  const Stmt *root = use.root;
+  while (root && !isa<CallExpr>(root)) {
+    auto children = root->children();
+    root = children.empty() ? nullptr : *children.begin();
+  }
+  return dyn_cast_or_null<CallExpr>(root);
+}
+
+// The variable a thread handle argument is (or is an element of):
+// `&thread`, `thread`, `&threads[i]`.
+const VarDecl *FunctionLowering::handleOf(const CallExpr *call) {
+  if (!call || call->getNumArgs() == 0)
+    return nullptr;
+  const Expr *handle = call->getArg(0)->IgnoreParenImpCasts();
+  if (const auto *address = dyn_cast<UnaryOperator>(handle);
+      address && address->getOpcode() == UO_AddrOf)
+    handle = address->getSubExpr()->IgnoreParenImpCasts();
+  while (const auto *element = dyn_cast<ArraySubscriptExpr>(handle))
+    handle = element->getBase()->IgnoreParenImpCasts();
+  const auto *reference = dyn_cast<DeclRefExpr>(handle);
+  return reference ? dyn_cast<VarDecl>(reference->getDecl()) : nullptr;
+}
+
+// A join of a handle a start in this translation unit filled.
+void FunctionLowering::addJoin(const PrimitiveUse &use) {
+  auto thread = unit.threads.find(handleOf(callOf(use)));
+  if (thread != unit.threads.end())
+    bp_add_join(engine, currentBlock, thread->second.c_str(), use.primitive,
+                eventLocation(use.location));
+}
+
+// The thread function a thread start's arguments name.
+void FunctionLowering::addSpawn(const PrimitiveUse &use) {
+  const CallExpr *call = callOf(use);
+  for (unsigned i = 0; call && i < call->getNumArgs(); i++) {
+    const Expr *argument = call->getArg(i)->IgnoreParenCasts();
+    if (const auto *address = dyn_cast<UnaryOperator>(argument);
+        address && address->getOpcode() == UO_AddrOf)
+      argument = address->getSubExpr()->IgnoreParenCasts();
+    const auto *reference = dyn_cast<DeclRefExpr>(argument);
+    if (const auto *thread = reference ? dyn_cast<FunctionDecl>(reference->getDecl()) : nullptr) {
+      bp_add_spawn(engine, currentBlock, thread->getNameAsString().c_str(), use.primitive,
+                   eventLocation(use.location));
+      if (const VarDecl *handle = handleOf(call))
+        unit.threads[handle] = thread->getNameAsString();
+      return;
+    }
+  }
+}
+
+// The lock a lock primitive's first argument points to.
+void FunctionLowering::addLock(const PrimitiveUse &use, bool acquire) {
+  const CallExpr *call = callOf(use);
+  std::optional<SharedObject> lock;
+  if (call && call->getNumArgs() > 0)
+    lock = nameThroughPointer(call->getArg(0));
+  if (lock)
+    bp_add_lock(engine, currentBlock, internObject(*lock), acquire, use.primitive,
+                eventLocation(use.location));
+}
+
+std::optional<int64_t> FunctionLowering::evaluate(const Expr *expression) const {
+  Expr::EvalResult result;
+  if (expression && !expression->isValueDependent() && expression->EvaluateAsInt(result, context))
+    return result.Val.getInt().getExtValue();
+  return std::nullopt;
+}
+
+// The memory order of a C11 or GCC atomic operation inside `statement`.
+std::optional<bp_order> FunctionLowering::findOrder(const Stmt *statement) const {
+  if (const auto *atomic = dyn_cast<AtomicExpr>(statement)) {
+    if (std::optional<int64_t> order = evaluate(atomic->getOrder()))
+      return bp_order_from_c11(static_cast<int>(*order));
+    return std::nullopt;
+  }
+  if (const auto *call = dyn_cast<CallExpr>(statement)) {
+    if (call->getNumArgs() == 1) {
+      if (std::optional<int64_t> order = evaluate(call->getArg(0)))
+        return bp_order_from_c11(static_cast<int>(*order));
+    }
+  }
+  for (const Stmt *child : statement->children()) {
+    if (!child)
+      continue;
+    if (std::optional<bp_order> order = findOrder(child))
+      return order;
+  }
+  return std::nullopt;
+}
+
+// An ordering primitive becomes: [barrier before] access(es) [barrier after].
+void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
+  const bp_primitive &primitive = *bp_primitive_get(use.primitive);
+  bp_order order = primitive.order;
+  if (order == BP_ORDER_FROM_ARG)
+    order = findOrder(use.root).value_or(BP_ORDER_SEQ_CST);
+
+  if (primitive.op == BP_OP_SPAWN) {
+    addSpawn(use);
+    return;
+  }
+  if (primitive.op == BP_OP_JOIN) {
+    addJoin(use);
+    return;
+  }
+  if (primitive.op == BP_OP_LOCK || primitive.op == BP_OP_UNLOCK) {
+    addLock(use, primitive.op == BP_OP_LOCK);
+    return;
+  }
+  if (primitive.op == BP_OP_FENCE) {
+    addBarrier(bp_order_strength(order), use.primitive, false, use.location, use.root, use.text);
+    return;
+  }
+  unsigned before = 0, after = 0;
+  switch (order) {
+  case BP_ORDER_MB:
+    before = after = BP_STRENGTH_FULL;
+    break;
+  case BP_ORDER_SEQ_CST:
+    if (primitive.op == BP_OP_RMW) {
+      before = BP_STRENGTH_FULL | BP_STRENGTH_RELEASE;
+      after = BP_STRENGTH_FULL | BP_STRENGTH_ACQUIRE;
+    } else {
+      before = after = BP_STRENGTH_FULL;
+    }
+    break;
+  case BP_ORDER_ACQ_REL:
+    before = BP_STRENGTH_FULL | BP_STRENGTH_RELEASE;
+    after = BP_STRENGTH_FULL | BP_STRENGTH_ACQUIRE;
+    break;
+  case BP_ORDER_RELEASE:
+    before = BP_STRENGTH_FULL | BP_STRENGTH_RELEASE;
+    break;
+  case BP_ORDER_ACQUIRE:
+    after = BP_STRENGTH_FULL | BP_STRENGTH_ACQUIRE;
+    break;
+  case BP_ORDER_CONSUME:
+    after = BP_STRENGTH_FULL | BP_STRENGTH_CONSUME;
+    break;
+  default:
+    break;
+  }
+  if (primitive.op == BP_OP_LOAD)
+    before = before == BP_STRENGTH_FULL ? before : 0;
+  if (primitive.op == BP_OP_STORE)
+    after = after == BP_STRENGTH_FULL ? after : 0;
+
+  if (before)
+    addBarrier(before, use.primitive, true, use.location, use.root);
+  const Expr *lvalue = nullptr;
+  if (std::optional<SharedObject> target = findTarget(use.root, &lvalue)) {
+    if (primitive.op != BP_OP_STORE)
+      addProvenance(addAccess(*target, BP_ACCESS_LOAD, true, use.primitive, use.location, use.root),
+                    lvalue);
+    if (primitive.op != BP_OP_LOAD) {
+      uint32_t store =
+          addAccess(*target, BP_ACCESS_STORE, true, use.primitive, use.location, use.root);
+      addProvenance(store, lvalue);
+      if (primitive.op == BP_OP_RMW && isReferencePut(use, lvalue))
+        bp_set_reference_put(engine, store);
+      // A store of a loaded value depends on the load, as a plain one does.
+      llvm::SmallVector<uint32_t, 2> dataSources;
+      if (primitive.op == BP_OP_STORE)
+        collectObjectsRead(storedValue(use.root), dataSources);
+      for (uint32_t source : dataSources)
+        bp_add_guard(engine, store, source);
+    }
+  }
+  if (after)
+    addBarrier(after, use.primitive, true, use.location, use.root);
+}
+
+// ---- Reference counts ----
+
+// Whether the read-modify-write `use` of `lvalue` (a field of what a
+// pointer `p` points to) is a reference count's put: it subtracts, and
+// its result decides a call that is handed `p` itself (`if
+// (__atomic_sub_fetch(&json->refcount, 1, __ATOMIC_RELEASE) == 0)
+// json_delete(json)`; liburcu's `res = uatomic_sub_return(&ref->refcount,
+// 1); if (res == 0) release(ref)`). A call handed another field of the
+// same memory (`futex_wake_up(&c->futex)` after a countdown) is no put.
+bool FunctionLowering::isReferencePut(const PrimitiveUse &use, const Expr *lvalue) const {
+  StringRef name = bp_primitive_get(use.primitive)->name;
+  if ((!name.contains("sub") && !name.contains("dec")) || !lvalue || !parentMap || !function)
+    return false;
+  const VarDecl *counted = baseLocal(lvalue);
+  if (!counted)
+    return false;
+  const Stmt *current = use.root;
+  while (const Stmt *parent = parentMap->getParent(current)) {
+    if (const auto *branch = dyn_cast<IfStmt>(parent))
+      return branch->getCond() == current &&
+             (handsOver(branch->getThen(), counted) ||
+              (returns(branch->getThen()) && handsOverAfter(branch, counted)));
+    if (const auto *declaration = dyn_cast<DeclStmt>(parent)) {
+      const auto *result =
+          declaration->isSingleDecl() ? dyn_cast<VarDecl>(declaration->getSingleDecl()) : nullptr;
+      return result && testedThenHandedOver(function->getBody(), result, counted);
+    }
+    if (const auto *assignment = dyn_cast<BinaryOperator>(parent);
+        assignment && assignment->getOpcode() == BO_Assign) {
+      const VarDecl *result = localOf(assignment->getLHS());
+      return assignment->getRHS()->IgnoreParenImpCasts() == current && result &&
+             testedThenHandedOver(function->getBody(), result, counted);
+    }
+    if (!isa<Expr>(parent))
+      return false;
+    current = parent;
+  }
+  return false;
+}
+
+// Whether `statement` ends in a return (`if (dec(&p->refs) != 0) return;`).
+bool FunctionLowering::returns(const Stmt *statement) {
+  if (const auto *block = dyn_cast_or_null<CompoundStmt>(statement))
+    statement = block->body_empty() ? nullptr : block->body_back();
+  return isa_and_nonnull<ReturnStmt>(statement);
+}
+
+// Whether a statement after `branch` in its block hands `counted` over.
+bool FunctionLowering::handsOverAfter(const Stmt *branch, const VarDecl *counted) const {
+  const auto *block = dyn_cast_or_null<CompoundStmt>(parentMap->getParent(branch));
+  if (!block)
+    return false;
+  bool after = false;
+  for (const Stmt *statement : block->body()) {
+    if (after && handsOver(statement, counted))
+      return true;
+    after = after || statement == branch;
+  }
+  return false;
+}
+
+// An `if` in `statement` whose condition reads `result` and whose branch
+// hands `counted` over.
+bool FunctionLowering::testedThenHandedOver(const Stmt *statement, const VarDecl *result,
+                                            const VarDecl *counted) {
+  if (!statement)
+    return false;
+  if (const auto *branch = dyn_cast<IfStmt>(statement);
+      branch && mentions(branch->getCond(), result, false) && handsOver(branch->getThen(), counted))
+    return true;
+  for (const Stmt *child : statement->children())
+    if (testedThenHandedOver(child, result, counted))
+      return true;
+  return false;
+}
+
+// A call in `statement` with an argument that is `counted` (through casts
+// and pointer arithmetic, not one of its fields).
+bool FunctionLowering::handsOver(const Stmt *statement, const VarDecl *counted) {
+  if (!statement)
+    return false;
+  if (const auto *call = dyn_cast<CallExpr>(statement))
+    for (const Expr *argument : call->arguments())
+      if (mentions(argument, counted, true))
+        return true;
+  for (const Stmt *child : statement->children())
+    if (handsOver(child, counted))
+      return true;
+  return false;
+}
+
+bool FunctionLowering::mentions(const Stmt *statement, const VarDecl *variable, bool skipFields) {
+  if (!statement || (skipFields && isa<MemberExpr>(statement)))
+    return false;
+  if (const auto *reference = dyn_cast<DeclRefExpr>(statement))
+    return reference->getDecl() == variable;
+  for (const Stmt *child : statement->children())
+    if (mentions(child, variable, skipFields))
+      return true;
+  return false;
+}
+
+// The value a store primitive writes: its call's second argument
+// (ck_pr_store_uint(&x, v)), an atomic builtin's value (__atomic_store_n).
+const Expr *FunctionLowering::storedValue(const Stmt *root) {
+  if (const auto *expression = dyn_cast<Expr>(root))
+    root = expression->IgnoreParenCasts();
+  if (const auto *call = dyn_cast<CallExpr>(root))
+    return call->getNumArgs() > 1 ? call->getArg(1) : nullptr;
+  if (const auto *atomic = dyn_cast<AtomicExpr>(root))
+    return atomic->getNumSubExprs() > 2 ? atomic->getVal1() : nullptr;
+  return nullptr;
+}
+
+} // namespace barrierpair::lowering

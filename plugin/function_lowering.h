@@ -1,0 +1,294 @@
+// What the lowering of one function needs across its files: the state a
+// translation unit's functions share, and the class that lowers a function's
+// body into engine events. Internal to the lowering; a front end includes
+// lowering.h.
+//
+// FunctionLowering's members are defined by concern:
+//   lowering.cpp        the driver (lowerTranslationUnit) and the walk: a
+//                       function's CFG, its elements, calls into the unit's
+//                       functions
+//   primitive_use.cpp   where a body uses a primitive: macro expansion chains,
+//                       calls and atomic builtins, barriers that expand to
+//                       nothing
+//   private_memory.cpp  memory no other thread can see yet: fresh locals,
+//                       allocations, publications
+//   shared_objects.cpp  naming shared objects, and the objects a value, a
+//                       guard or an address is computed from
+//   events.cpp          engine events, their locations and fix-it text, and
+//                       reference counts' puts
+#ifndef BARRIERPAIR_PLUGIN_FUNCTION_LOWERING_H
+#define BARRIERPAIR_PLUGIN_FUNCTION_LOWERING_H
+
+#include "lowering.h"
+
+#include "barrierpair/barrierpair.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace llvm {
+class BitVector;
+} // namespace llvm
+
+namespace clang {
+class CFG;
+class CFGBlock;
+class ParentMap;
+template <bool IsPostDom> class CFGDominatorTreeImpl;
+using CFGDomTree = CFGDominatorTreeImpl</*IsPostDom*/ false>;
+} // namespace clang
+
+namespace barrierpair::lowering {
+
+using namespace clang;
+
+struct SharedObject {
+  std::string key;
+  std::string display;
+  bool threadOwn = false; // a field of the thread's own thread-local variable
+};
+
+// A use of a table primitive: one macro expansion, call or atomic builtin.
+struct PrimitiveUse {
+  int primitive = BP_NO_PRIMITIVE;
+  const Stmt *root = nullptr; // the outermost node inside the use
+  CharSourceRange text;       // the use's own text
+  SourceLocation location;    // where the use is written
+};
+
+// The outermost macro of an expansion chain that the primitive table knows.
+struct MacroHit {
+  int primitive = BP_NO_PRIMITIVE;
+  CharSourceRange expansion;
+};
+
+// What lowering learns across a translation unit's functions.
+struct UnitState {
+  // What tells this translation unit's `static` variables from another's:
+  // its main file and the macros its command line defines.
+  std::string identity;
+  // How far below a function its nearest primitive is (primitiveDepth).
+  llvm::DenseMap<const FunctionDecl *, unsigned> primitiveDepths;
+  // What each helper's return values read (returnedObjects, shared_objects.cpp).
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<uint32_t, 2>> returnedObjects;
+  // Whether a function returns only memory it has just allocated.
+  llvm::DenseMap<const FunctionDecl *, bool> allocators;
+  // Whether a function keeps the memory its parameter points to to itself
+  // (keepsParameterPrivate).
+  llvm::DenseMap<const ParmVarDecl *, bool> privateParameters;
+  // The thread function a pthread_t variable (or array) was started with.
+  llvm::DenseMap<const VarDecl *, std::string> threads;
+  // Uses of barrier macros written in a file (lowerTranslationUnit).
+  llvm::ArrayRef<EmptyBarrier> barrierMacroUses;
+  // Per file, what every function of the unit and every inlined copy would
+  // otherwise look up again (a file's absolute path costs system calls).
+  llvm::DenseMap<FileID, uint32_t> engineFiles;
+  llvm::DenseMap<FileID, std::string> absolutePaths;
+  // The uses of known macros in each body: a helper's body is lowered at
+  // each of its calls, its macro uses found once.
+  llvm::DenseMap<const Stmt *, std::unique_ptr<llvm::DenseMap<unsigned, PrimitiveUse>>>
+      macroUsesByBody;
+};
+
+// Where an inlined body is lowered: the call it stands for, in the function
+// being built. Events of an inlined body written in a system header are
+// placed at the outermost call (the user's code); those of the program's own
+// headers stay where the helper's code is, one place for every caller. Fix-its
+// that insert go before the outermost call's statement, so that other callers
+// are not changed.
+struct CallSite {
+  const class FunctionLowering *caller = nullptr;
+  const CallExpr *call = nullptr;
+  SourceLocation location; // the outermost call, in the main file
+  bp_location statement{0, 0, 0};
+  std::string indentation;
+  llvm::SmallVector<uint32_t, 2> guards;            // the caller's, at the call
+  llvm::SmallVector<const FunctionDecl *, 4> stack; // callers first, for recursion
+};
+
+// Calls to functions defined in the translation unit are lowered at the
+// call, this many calls deep.
+constexpr unsigned InlineDepth = 3;
+
+class FunctionLowering {
+public:
+  FunctionLowering(ASTContext &context, bp_engine *engine, FileMap &files, UnitState &unit,
+                   const CallSite *site = nullptr)
+      : context(context), sources(context.getSourceManager()), engine(engine), files(files),
+        unit(unit), site(site) {}
+
+  void lower(const FunctionDecl *function);
+  bool calleeUsesPrimitives(const FunctionDecl *callee) const;
+  unsigned primitiveDepth(const FunctionDecl *function) const;
+
+private:
+  ASTContext &context;
+  SourceManager &sources;
+  bp_engine *engine;
+  FileMap &files;
+  UnitState &unit;
+  const CallSite *site;
+  const FunctionDecl *function = nullptr;
+  ParentMap *parentMap = nullptr;
+  uint32_t currentBlock = 0;    // engine block
+  unsigned currentCfgBlock = 0; // its CFG block
+  // By expansion location: the unit's, shared by every inlined copy of one
+  // body, or ownMacroUses.
+  const llvm::DenseMap<unsigned, PrimitiveUse> *macroUses = nullptr;
+  llvm::DenseMap<unsigned, PrimitiveUse> ownMacroUses;
+  // The known macro of each expansion met (outermostKnownMacro), per
+  // function: kept for the unit, it would hold every expansion of the file.
+  mutable llvm::DenseMap<FileID, std::optional<MacroHit>> outermostByExpansion;
+  // A store into memory only a fresh local points to was met (it is no
+  // event: nobody else sees that memory until the function hands it on).
+  bool initialisedPrivately = false;
+  // The barriers that expand to nothing, by the element they go before.
+  llvm::DenseMap<const Stmt *, llvm::SmallVector<const EmptyBarrier *, 1>> emptyBarriers;
+  llvm::SmallPtrSet<const void *, 16> emittedUses;
+  llvm::SmallPtrSet<const VarDecl *, 8> freshLocals;
+  // Locals that only ever hold memory just allocated, published or not.
+  llvm::SmallPtrSet<const VarDecl *, 8> allocatedLocals;
+  // A local that names part of another's allocation (`heap = &td->heap`)
+  // to that other: one allocation, published at once.
+  llvm::DenseMap<const VarDecl *, const VarDecl *> allocationOf;
+  // By CFG block, the allocated locals that may have been published (stored
+  // somewhere shared, or handed to another function) when it starts; and
+  // those published so far in the block being lowered.
+  std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> publishedAtEntry;
+  llvm::SmallPtrSet<const VarDecl *, 2> publishedHere;
+  // The same for publications by a store into a shared place (not a call):
+  // a store into the memory after one of those comes too late.
+  std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> storePublishedAtEntry;
+  llvm::SmallPtrSet<const VarDecl *, 2> storePublishedHere;
+  // The shared objects whose values a local may carry.
+  mutable llvm::DenseMap<const VarDecl *, llvm::SmallVector<uint32_t, 2>> localSources;
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> localAssignments;
+  // By CFG block: the objects whose checked values decide that it runs.
+  std::vector<llvm::SmallVector<uint32_t, 2>> blockGuards;
+
+  // ---- The walk and calls into the unit (lowering.cpp) ----
+
+  std::optional<std::pair<uint32_t, uint32_t>> lowerBody(const FunctionDecl *lowered);
+  const FunctionDecl *inlinableCallee(const Stmt *statement) const;
+  bool usesPrimitives(const Stmt *statement,
+                      llvm::SmallPtrSetImpl<const FunctionDecl *> &callees) const;
+  void inlineCall(const CallExpr *call, const FunctionDecl *callee);
+  void bindParameters();
+  std::pair<const Expr *, const FunctionLowering *> argumentOf(const Expr *expression) const;
+  std::pair<const Expr *, const FunctionLowering *> argumentOf(const ParmVarDecl *parameter) const;
+  static std::vector<const CFGBlock *> reversePostOrder(const CFG &cfg);
+  void lowerElement(const Stmt *statement);
+  bool isMarkedType(QualType type) const;
+  void lowerAccess(const Expr *lvalue, bp_access_kind kind, int marking, SourceLocation location,
+                   const Stmt *statement);
+  void lowerPlain(const Stmt *statement, int marking);
+
+  // ---- Uses of primitives in a body (primitive_use.cpp) ----
+
+  static unsigned keyOf(const MacroHit &hit) { return hit.expansion.getBegin().getRawEncoding(); }
+  std::optional<MacroHit> outermostKnownMacro(SourceLocation location) const;
+  bool sameUse(const Stmt *statement, const MacroHit &hit) const;
+  void findMacroUses(const Stmt *body);
+  void collectMacroUses(const Stmt *statement, llvm::DenseMap<unsigned, PrimitiveUse> &uses) const;
+  void collectEmptyBarriers(const Stmt *body, const CFG &cfg);
+  void placeEmptyBarriersBefore(const Stmt *statement);
+  std::optional<PrimitiveUse> directUse(const Stmt *statement) const;
+
+  // ---- Memory no other thread can see yet (private_memory.cpp) ----
+
+  bool isAllocation(const Expr *expression) const;
+  bool isAllocator(const FunctionDecl *definition) const;
+  bool publishesArgument(const CallExpr *call, unsigned index) const;
+  bool keepsParameterPrivate(const ParmVarDecl *parameter) const;
+  static const VarDecl *pointerLocal(const Expr *value);
+  bool isFreshValue(const Expr *value) const;
+  static const VarDecl *localOf(const Expr *expression);
+  void collectFreshLocals(const Stmt *body);
+  static bool keepsMemoryPrivate(const FunctionDecl *callee);
+  void collectPublished(const Stmt *element, llvm::SmallPtrSetImpl<const VarDecl *> &out,
+                        bool storesOnly = false) const;
+  void collectPublications(const CFG &cfg);
+  void flowPublications(const CFG &cfg, std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> &atEntry,
+                        bool storesOnly) const;
+  bool isUnpublishedValue(const Expr *value) const;
+  const VarDecl *allocation(const VarDecl *variable) const;
+  bool isUnpublished(const Expr *lvalue) const;
+  static const VarDecl *baseLocal(const Expr *lvalue);
+  bool isUnshared(const Expr *base, bool arrow) const;
+
+  // ---- Shared objects: their names, and what reads them (shared_objects.cpp) ----
+
+  static void addUnique(llvm::SmallVectorImpl<uint32_t> &objects, uint32_t object);
+  uint32_t internObject(const SharedObject &object) const;
+  void collectObjectsRead(const Stmt *statement, llvm::SmallVectorImpl<uint32_t> &objects) const;
+  const llvm::SmallVector<uint32_t, 2> &returnedObjects(const FunctionDecl *definition) const;
+  void collectReturnedObjects(const Stmt *statement,
+                              llvm::SmallVectorImpl<uint32_t> &objects) const;
+  void collectLocalSources(const Stmt *body);
+  llvm::SmallVector<uint32_t, 2> sourcesOf(const VarDecl *variable) const;
+  llvm::SmallVector<uint32_t, 2> currentGuards() const;
+  void collectBlockGuards(CFG &cfg, CFGDomTree &dominators);
+  static llvm::BitVector reachableAvoiding(const CFGBlock *start, const CFGBlock *avoided,
+                                           unsigned count);
+  void collectAddressSources(const Expr *lvalue, llvm::SmallVectorImpl<uint32_t> &objects) const;
+  std::optional<SharedObject> nameObject(const Expr *expression) const;
+  static SharedObject instanceField(const SharedObject &base, const std::string &key,
+                                    const std::string &name);
+  static SharedObject fieldOf(const SharedObject &object, const RecordDecl *record,
+                              const FieldDecl *field);
+  static bool isThreadLocal(const MemberExpr *member);
+  std::optional<SharedObject> nameThroughPointer(const Expr *pointer) const;
+  std::optional<SharedObject> findTarget(const Stmt *statement,
+                                         const Expr **lvalue = nullptr) const;
+
+  // ---- Events, their locations and text, reference counts (events.cpp) ----
+
+  const std::string &absolutePath(FileID id, StringRef name) const;
+  bp_location engineLocation(SourceLocation location) const;
+  bp_location eventLocation(SourceLocation location) const;
+  SourceLocation fileLocation(SourceLocation location) const;
+  SourceLocation statementBegin(const Stmt *statement) const;
+  std::string indentationAt(SourceLocation location) const;
+  void recordText(uint32_t event, const Stmt *statement,
+                  CharSourceRange ownText = CharSourceRange());
+  void addBarrier(unsigned strength, int primitive, bool implicit, SourceLocation location,
+                  const Stmt *statement, CharSourceRange ownText = CharSourceRange());
+  uint32_t addAccess(const SharedObject &object, bp_access_kind kind, bool marked, int primitive,
+                     SourceLocation location, const Stmt *statement);
+  void addProvenance(uint32_t event, const Expr *lvalue);
+  std::optional<std::string> mainFileText(SourceRange range) const;
+  void recordAccessText(uint32_t event, const Expr *lvalue, const Stmt *statement,
+                        bp_access_kind kind);
+  static const CallExpr *callOf(const PrimitiveUse &use);
+  static const VarDecl *handleOf(const CallExpr *call);
+  void addJoin(const PrimitiveUse &use);
+  void addSpawn(const PrimitiveUse &use);
+  void addLock(const PrimitiveUse &use, bool acquire);
+  std::optional<int64_t> evaluate(const Expr *expression) const;
+  std::optional<bp_order> findOrder(const Stmt *statement) const;
+  void emitOpaque(const PrimitiveUse &use);
+  bool isReferencePut(const PrimitiveUse &use, const Expr *lvalue) const;
+  static bool returns(const Stmt *statement);
+  bool handsOverAfter(const Stmt *branch, const VarDecl *counted) const;
+  static bool testedThenHandedOver(const Stmt *statement, const VarDecl *result,
+                                   const VarDecl *counted);
+  static bool handsOver(const Stmt *statement, const VarDecl *counted);
+  static bool mentions(const Stmt *statement, const VarDecl *variable, bool skipFields);
+  static const Expr *storedValue(const Stmt *root);
+};
+
+} // namespace barrierpair::lowering
+
+#endif

@@ -1,0 +1,452 @@
+// Memory no other thread can see yet: locals that only hold memory the
+// function has just allocated, the helpers and allocators that keep memory
+// to themselves, and where such memory is published. Accesses to it pair
+// with nothing, or only as a payload read after its publication.
+#include "function_lowering.h"
+
+#include "clang/Analysis/CFG.h"
+#include "clang/Basic/Builtins.h"
+
+#include <functional>
+
+namespace barrierpair::lowering {
+
+// A call that returns memory nobody else has seen: the C library's
+// allocators, a function declared __attribute__((malloc)), an allocator
+// by name (jsonp_malloc(), mi_zalloc(), an allocator callback
+// `m->malloc(...)`), or a function of the translation unit whose every
+// return is such memory (a map being built, ck_hs_map_create()).
+bool FunctionLowering::isAllocation(const Expr *expression) const {
+  const auto *call = dyn_cast<CallExpr>(expression->IgnoreParenCasts());
+  if (!call)
+    return false;
+  llvm::StringRef name;
+  const FunctionDecl *callee = call->getDirectCallee();
+  if (callee) {
+    // __attribute__((malloc)) is RestrictAttr in Clang's AST.
+    if (callee->hasAttr<RestrictAttr>())
+      return true;
+    switch (callee->getBuiltinID()) {
+    case Builtin::BImalloc:
+    case Builtin::BIcalloc:
+    case Builtin::BIrealloc:
+      return true;
+    default:
+      break;
+    }
+    name = callee->getIdentifier() ? callee->getName() : "";
+  } else if (const auto *member = dyn_cast<MemberExpr>(call->getCallee()->IgnoreParenImpCasts())) {
+    name = member->getMemberDecl()->getName();
+  }
+  if (name.contains_insensitive("alloc") && !name.contains_insensitive("free"))
+    return true;
+  const FunctionDecl *definition = callee ? callee->getDefinition() : nullptr;
+  return definition && definition->hasBody() && isAllocator(definition);
+}
+
+bool FunctionLowering::isAllocator(const FunctionDecl *definition) const {
+  auto [known, added] = unit.allocators.try_emplace(definition, false);
+  if (!added)
+    return known->second; // false while being worked out: recursion ends
+  FunctionLowering inner(context, engine, files, unit);
+  inner.function = definition;
+  inner.collectFreshLocals(definition->getBody());
+  bool returnsSome = false, allFresh = true;
+  std::function<void(const Stmt *)> walk = [&](const Stmt *statement) {
+    if (!statement || !allFresh)
+      return;
+    if (const auto *result = dyn_cast<ReturnStmt>(statement)) {
+      const Expr *value = result->getRetValue();
+      if (!value)
+        return;
+      returnsSome = true;
+      allFresh = inner.isFreshValue(value);
+      return;
+    }
+    for (const Stmt *child : statement->children())
+      walk(child);
+  };
+  walk(definition->getBody());
+  return unit.allocators[definition] = returnsSome && allFresh;
+}
+
+// Whether `call` hands its argument `index` on: a callee that keeps the
+// memory to itself (the C library, pthreads, a function named to free it,
+// or one of the translation unit whose body neither stores the pointer
+// anywhere nor hands it to one that may) does not publish it.
+bool FunctionLowering::publishesArgument(const CallExpr *call, unsigned index) const {
+  const FunctionDecl *callee = call->getDirectCallee();
+  if (keepsMemoryPrivate(callee))
+    return false;
+  if (!callee)
+    return true;
+  const FunctionDecl *definition = callee->getDefinition();
+  if (!definition || !definition->hasBody() || index >= definition->getNumParams())
+    return true;
+  return !keepsParameterPrivate(definition->getParamDecl(index));
+}
+
+bool FunctionLowering::keepsParameterPrivate(const ParmVarDecl *parameter) const {
+  auto [known, added] = unit.privateParameters.try_emplace(parameter, false);
+  if (!added)
+    return known->second; // false while being worked out: recursion ends
+  const auto *definition = cast<FunctionDecl>(parameter->getDeclContext());
+  // The parameter and the locals that hold what it points to
+  // (`array = container_of(json, ...)`).
+  llvm::SmallPtrSet<const VarDecl *, 4> aliases{parameter};
+  bool kept = true;
+  std::function<void(const Stmt *)> walk = [&](const Stmt *statement) {
+    if (!statement || !kept)
+      return;
+    if (const auto *binary = dyn_cast<BinaryOperator>(statement);
+        binary && binary->isAssignmentOp()) {
+      if (const VarDecl *value = pointerLocal(binary->getRHS()); value && aliases.count(value)) {
+        const VarDecl *target = localOf(binary->getLHS());
+        if (target && !target->isStaticLocal())
+          aliases.insert(target);
+        else
+          kept = false; // stored into memory
+      }
+    } else if (const auto *declarations = dyn_cast<DeclStmt>(statement)) {
+      for (const Decl *declaration : declarations->decls())
+        if (const auto *variable = dyn_cast<VarDecl>(declaration); variable && variable->hasInit())
+          if (const VarDecl *value = pointerLocal(variable->getInit());
+              value && aliases.count(value)) {
+            if (variable->hasGlobalStorage())
+              kept = false;
+            else
+              aliases.insert(variable);
+          }
+    } else if (const auto *result = dyn_cast<ReturnStmt>(statement)) {
+      if (const VarDecl *value = pointerLocal(result->getRetValue()); value && aliases.count(value))
+        kept = false; // the caller gets it back under another name
+    } else if (const auto *unary = dyn_cast<UnaryOperator>(statement)) {
+      if (const VarDecl *value = localOf(unary->getSubExpr());
+          value && aliases.count(value) && unary->getOpcode() == UO_AddrOf)
+        kept = false;
+    } else if (const auto *atomic = dyn_cast<AtomicExpr>(statement)) {
+      for (const Stmt *argument : atomic->children())
+        if (const auto *value = dyn_cast<Expr>(argument); value && argument != atomic->getPtr() &&
+                                                          pointerLocal(value) &&
+                                                          aliases.count(pointerLocal(value)))
+          kept = false;
+    } else if (const auto *call = dyn_cast<CallExpr>(statement)) {
+      for (unsigned i = 0; i < call->getNumArgs() && kept; i++)
+        if (const VarDecl *value = pointerLocal(call->getArg(i));
+            value && aliases.count(value) && publishesArgument(call, i))
+          kept = false;
+    }
+    for (const Stmt *child : statement->children())
+      walk(child);
+  };
+  // Twice: an alias made late in the body may be used earlier in a loop.
+  walk(definition->getBody());
+  walk(definition->getBody());
+  return unit.privateParameters[parameter] = kept;
+}
+
+// The local whose pointer `value` is, through casts and pointer
+// arithmetic (`(T *)((char *)p - offsetof(T, member))`).
+const VarDecl *FunctionLowering::pointerLocal(const Expr *value) {
+  if (!value)
+    return nullptr;
+  value = value->IgnoreParenCasts();
+  if (const auto *binary = dyn_cast<BinaryOperator>(value);
+      binary && binary->isAdditiveOp() && binary->getType()->isPointerType())
+    return pointerLocal(binary->getLHS()->getType()->isPointerType() ? binary->getLHS()
+                                                                     : binary->getRHS());
+  if (const auto *address = dyn_cast<UnaryOperator>(value);
+      address && address->getOpcode() == UO_AddrOf)
+    return baseLocal(address->getSubExpr());
+  return localOf(value);
+}
+
+// NULL, an allocation, or a local that only ever holds one (`p`,
+// `&p->member`).
+bool FunctionLowering::isFreshValue(const Expr *value) const {
+  value = value->IgnoreParenCasts();
+  if (value->isNullPointerConstant(context, Expr::NPC_ValueDependentIsNotNull) ||
+      isAllocation(value))
+    return true;
+  if (const auto *address = dyn_cast<UnaryOperator>(value);
+      address && address->getOpcode() == UO_AddrOf) {
+    const Expr *base = address->getSubExpr()->IgnoreParenImpCasts();
+    while (const auto *member = dyn_cast<MemberExpr>(base)) {
+      base = member->getBase()->IgnoreParenImpCasts();
+      if (member->isArrow())
+        break;
+    }
+    value = base;
+  }
+  const VarDecl *variable = localOf(value);
+  return variable && allocatedLocals.count(variable);
+}
+
+// Local pointers whose every value is memory the function has just
+// allocated (p = malloc(...)) and that the function never stores anywhere:
+// what they point to is being initialised and is not shared yet, so stores
+// through them (workqueue->qlen = 0 before pthread_create() hands the
+// structure over) pair with nothing. A pointer the function publishes
+// (global = p, rcu_assign_pointer(global, p)) or passes on (other than to
+// the C library or pthreads) is not fresh: its initialisation is the payload
+// of a message.
+const VarDecl *FunctionLowering::localOf(const Expr *expression) {
+  const auto *reference = dyn_cast<DeclRefExpr>(expression->IgnoreParenCasts());
+  const auto *variable = reference ? dyn_cast<VarDecl>(reference->getDecl()) : nullptr;
+  return variable && !variable->hasGlobalStorage() ? variable : nullptr;
+}
+
+void FunctionLowering::collectFreshLocals(const Stmt *body) {
+  llvm::DenseMap<const VarDecl *, bool> candidates; // false once assigned anything else
+  llvm::SmallPtrSet<const VarDecl *, 8> escaped;
+  // The local whose memory a store goes into (`p->entries = &p[1]` keeps
+  // p's memory to itself).
+  const VarDecl *storedInto = nullptr;
+  // Every local whose value `value` may carry.
+  std::function<void(const Stmt *)> escapes = [&](const Stmt *value) {
+    if (!value)
+      return;
+    if (const auto *reference = dyn_cast<DeclRefExpr>(value)) {
+      if (const auto *variable = dyn_cast<VarDecl>(reference->getDecl());
+          variable && variable != storedInto &&
+          (!storedInto || allocation(variable) != allocation(storedInto)))
+        escaped.insert(variable);
+      return;
+    }
+    if (const auto *member = dyn_cast<MemberExpr>(value)) {
+      if (member->isArrow())
+        return; // p->field is a value read from the structure, not p
+    }
+    for (const Stmt *child : value->children())
+      escapes(child);
+  };
+  // A parameter given memory its caller has allocated and not yet
+  // published is that memory's only name here, until this body publishes it.
+  if (site)
+    for (const ParmVarDecl *parameter : function->parameters())
+      if (auto [argument, caller] = argumentOf(parameter);
+          argument && caller->isUnpublishedValue(argument))
+        candidates.try_emplace(parameter, true);
+  // Locals that name the memory of another (`array = container_of(json,
+  // ...)`): one is fresh and private only if the other is.
+  llvm::SmallVector<std::pair<const VarDecl *, const VarDecl *>, 2> derived;
+  auto consider = [&](const VarDecl *variable, const Expr *value) {
+    if (!variable || variable->hasGlobalStorage() || !variable->getType()->isPointerType())
+      return;
+    bool fresh = value && (isAllocation(value) || value->IgnoreParenCasts()->isNullPointerConstant(
+                                                      context, Expr::NPC_ValueDependentIsNotNull));
+    if (const VarDecl *source = value ? pointerLocal(value) : nullptr;
+        !fresh && source && source != variable && candidates.lookup(source)) {
+      fresh = true;
+      derived.emplace_back(variable, source);
+      if (const VarDecl *root = allocation(source); root != variable)
+        allocationOf[variable] = root;
+    }
+    auto [entry, added] = candidates.try_emplace(variable, fresh);
+    if (!added)
+      entry->second = entry->second && fresh;
+  };
+  std::function<void(const Stmt *)> walk = [&](const Stmt *statement) {
+    if (!statement)
+      return;
+    if (const auto *declarations = dyn_cast<DeclStmt>(statement)) {
+      for (const Decl *declaration : declarations->decls()) {
+        if (const auto *variable = dyn_cast<VarDecl>(declaration); variable && variable->hasInit())
+          consider(variable, variable->getInit());
+      }
+    } else if (const auto *binary = dyn_cast<BinaryOperator>(statement)) {
+      if (binary->isAssignmentOp()) {
+        if (const VarDecl *target = localOf(binary->getLHS()))
+          consider(target, binary->getOpcode() == BO_Assign ? binary->getRHS() : nullptr);
+        else {
+          storedInto = baseLocal(binary->getLHS());
+          escapes(binary->getRHS()); // stored into memory
+          storedInto = nullptr;
+        }
+      }
+    } else if (const auto *atomic = dyn_cast<AtomicExpr>(statement)) {
+      for (const Stmt *argument : atomic->children())
+        if (argument != atomic->getPtr())
+          escapes(argument);
+    } else if (const auto *call = dyn_cast<CallExpr>(statement)) {
+      // Only a local that may hold fresh memory asks what the callee does.
+      for (unsigned i = 0; i < call->getNumArgs(); i++)
+        if (const VarDecl *variable = localOf(call->getArg(i));
+            variable && candidates.count(variable) && publishesArgument(call, i))
+          escaped.insert(variable);
+    } else if (const auto *unary = dyn_cast<UnaryOperator>(statement)) {
+      // p++ or &p: no longer only the allocation.
+      if (unary->isIncrementDecrementOp() || unary->getOpcode() == UO_AddrOf) {
+        if (const auto *target = dyn_cast<DeclRefExpr>(unary->getSubExpr()->IgnoreParenImpCasts()))
+          consider(dyn_cast<VarDecl>(target->getDecl()), nullptr);
+      }
+    }
+    for (const Stmt *child : statement->children())
+      walk(child);
+  };
+  walk(body);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (auto [variable, source] : derived) {
+      for (auto [from, to] : {std::pair{variable, source}, std::pair{source, variable}}) {
+        if (candidates[from] && !candidates[to])
+          changed = true, candidates[from] = false;
+        if (escaped.count(to) && escaped.insert(from).second)
+          changed = true;
+      }
+    }
+  }
+  for (const auto &[variable, fresh] : candidates) {
+    if (!fresh)
+      allocationOf.erase(variable);
+    if (fresh)
+      allocatedLocals.insert(variable);
+    // A parameter's memory is published by the caller later on: its
+    // initialisation here is still a payload.
+    if (fresh && !escaped.count(variable) && !isa<ParmVarDecl>(variable))
+      freshLocals.insert(variable);
+  }
+}
+
+// The C library (memset, free, ...), pthreads (pthread_create hands the
+// structure over with the ordering thread creation gives) and a function
+// named to free memory (jsonp_free(), which calls through a pointer) do
+// not publish the memory they are given.
+bool FunctionLowering::keepsMemoryPrivate(const FunctionDecl *callee) {
+  llvm::StringRef name = callee && callee->getIdentifier() ? callee->getName() : "";
+  return callee && (callee->getBuiltinID() != 0 || name.starts_with("pthread_") ||
+                    name.contains_insensitive("free"));
+}
+
+// The allocated locals a CFG element publishes: stores into shared
+// memory, hands to a function (other than the C library's and pthreads')
+// or to an atomic operation.
+void FunctionLowering::collectPublished(const Stmt *element,
+                                        llvm::SmallPtrSetImpl<const VarDecl *> &out,
+                                        bool storesOnly) const {
+  auto carried = [&](const Expr *value) {
+    if (!value)
+      return;
+    if (const VarDecl *variable = localOf(value); variable && allocatedLocals.count(variable))
+      out.insert(allocation(variable));
+  };
+  if (const auto *binary = dyn_cast<BinaryOperator>(element)) {
+    // A pointer stored into its own allocation (`heap->tld = tld` with both
+    // in one `td`) is not handed to anyone.
+    const VarDecl *target = baseLocal(binary->getLHS());
+    const VarDecl *value = localOf(binary->getRHS());
+    bool ownAllocation =
+        target && value && allocatedLocals.count(target) && allocation(target) == allocation(value);
+    // Counted as a store publication only when the store is marked (an
+    // atomic or volatile store: rcu_assign_pointer(), WRITE_ONCE()): the
+    // code says other threads read that place.
+    bool shown = !storesOnly || isMarkedType(binary->getLHS()->getType());
+    if (binary->getOpcode() == BO_Assign && !localOf(binary->getLHS()) && !ownAllocation && shown)
+      carried(binary->getRHS());
+  } else if (const auto *atomic = dyn_cast<AtomicExpr>(element)) {
+    for (const Stmt *argument : atomic->children())
+      if (argument != atomic->getPtr())
+        if (const auto *value = dyn_cast<Expr>(argument))
+          carried(value);
+  } else if (const auto *call = dyn_cast<CallExpr>(element); call && !storesOnly) {
+    for (unsigned i = 0; i < call->getNumArgs(); i++) {
+      const VarDecl *variable = localOf(call->getArg(i));
+      if (variable && allocatedLocals.count(variable) && publishesArgument(call, i))
+        carried(call->getArg(i));
+    }
+  }
+}
+
+// What each block may have published when it starts: a path from a
+// publication reaches it (loops included: it is control, not order).
+void FunctionLowering::collectPublications(const CFG &cfg) {
+  unsigned count = cfg.getNumBlockIDs();
+  publishedAtEntry.assign(count, {});
+  storePublishedAtEntry.assign(count, {});
+  if (allocatedLocals.size() == freshLocals.size())
+    return; // every allocated local stays private
+  flowPublications(cfg, publishedAtEntry, false);
+  flowPublications(cfg, storePublishedAtEntry, true);
+}
+
+void FunctionLowering::flowPublications(const CFG &cfg,
+                                        std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> &atEntry,
+                                        bool storesOnly) const {
+  unsigned count = cfg.getNumBlockIDs();
+  std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> publishedIn(count);
+  for (const CFGBlock *block : cfg)
+    for (const CFGElement &element : *block)
+      if (std::optional<CFGStmt> statement = element.getAs<CFGStmt>())
+        collectPublished(statement->getStmt(), publishedIn[block->getBlockID()], storesOnly);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const CFGBlock *block : cfg) {
+      llvm::SmallPtrSet<const VarDecl *, 2> out = atEntry[block->getBlockID()];
+      out.insert(publishedIn[block->getBlockID()].begin(), publishedIn[block->getBlockID()].end());
+      for (const CFGBlock::AdjacentBlock &successor : block->succs()) {
+        const CFGBlock *next = successor.getReachableBlock();
+        if (!next)
+          continue;
+        for (const VarDecl *variable : out)
+          changed |= atEntry[next->getBlockID()].insert(variable).second;
+      }
+    }
+  }
+}
+
+// `value` is an allocated local not yet published here (`p` in
+// `init(p)` before `publish(p)`).
+bool FunctionLowering::isUnpublishedValue(const Expr *value) const {
+  const VarDecl *variable = localOf(value);
+  return variable && allocatedLocals.count(variable) && !publishedHere.count(allocation(variable));
+}
+
+// The local whose allocation `variable` names part of (itself if none).
+const VarDecl *FunctionLowering::allocation(const VarDecl *variable) const {
+  for (auto found = allocationOf.find(variable); found != allocationOf.end();
+       found = allocationOf.find(variable))
+    variable = found->second;
+  return variable;
+}
+
+// `lvalue` is in memory of an allocated local (`p->field`,
+// `p->slots[i]`) that is not published yet.
+bool FunctionLowering::isUnpublished(const Expr *lvalue) const {
+  const VarDecl *variable = baseLocal(lvalue);
+  return variable && allocatedLocals.count(variable) && !publishedHere.count(allocation(variable));
+}
+
+// The local pointer an lvalue's memory is reached through (`p->a.b[i]`).
+const VarDecl *FunctionLowering::baseLocal(const Expr *lvalue) {
+  const Expr *base = lvalue->IgnoreParenImpCasts();
+  for (;;) {
+    if (const auto *member = dyn_cast<MemberExpr>(base)) {
+      if (member->isArrow())
+        return localOf(member->getBase());
+      base = member->getBase()->IgnoreParenImpCasts();
+    } else if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(base)) {
+      base = subscript->getBase()->IgnoreParenImpCasts();
+      if (!base->getType()->isArrayType())
+        return localOf(base);
+    } else {
+      return nullptr;
+    }
+  }
+}
+
+// A local variable, or memory only a fresh local points to: not shared.
+bool FunctionLowering::isUnshared(const Expr *base, bool arrow) const {
+  base = base->IgnoreParenImpCasts();
+  while (const auto *member = dyn_cast<MemberExpr>(base)) {
+    if (member->isArrow())
+      return false;
+    base = member->getBase()->IgnoreParenImpCasts();
+  }
+  const auto *reference = dyn_cast<DeclRefExpr>(base);
+  const auto *variable = reference ? dyn_cast<VarDecl>(reference->getDecl()) : nullptr;
+  if (!variable || variable->hasGlobalStorage())
+    return false;
+  return arrow ? freshLocals.count(variable) > 0 : !variable->getType()->isPointerType();
+}
+
+} // namespace barrierpair::lowering

@@ -1,0 +1,393 @@
+// Shared objects: the name an lvalue's memory has in the engine (a global,
+// a field of a type or of one instance, an array's elements), and the
+// objects a value is computed from, which make the guards of a block and the
+// sources of an address.
+#include "function_lowering.h"
+
+#include "clang/Analysis/Analyses/Dominators.h"
+#include "clang/Analysis/CFG.h"
+#include "llvm/ADT/BitVector.h"
+
+#include <functional>
+
+namespace barrierpair::lowering {
+
+// ---- What decides that an access runs, or where it goes ----
+
+void FunctionLowering::addUnique(llvm::SmallVectorImpl<uint32_t> &objects, uint32_t object) {
+  if (!llvm::is_contained(objects, object))
+    objects.push_back(object);
+}
+
+uint32_t FunctionLowering::internObject(const SharedObject &object) const {
+  return bp_intern_object(engine, object.key.c_str(), object.display.c_str());
+}
+
+// The shared objects whose values `statement` computes with: the objects
+// it loads (plainly, through a marking or an atomic builtin) and the
+// sources of the locals it reads.
+void FunctionLowering::collectObjectsRead(const Stmt *statement,
+                                          llvm::SmallVectorImpl<uint32_t> &objects) const {
+  if (!statement)
+    return;
+  if (const auto *cast = dyn_cast<ImplicitCastExpr>(statement);
+      cast && cast->getCastKind() == CK_LValueToRValue) {
+    if (std::optional<SharedObject> object = nameObject(cast->getSubExpr()))
+      addUnique(objects, internObject(*object));
+  } else if (const auto *atomic = dyn_cast<AtomicExpr>(statement)) {
+    const Expr *pointer = atomic->getPtr()->IgnoreParenCasts();
+    if (const auto *address = dyn_cast<UnaryOperator>(pointer);
+        address && address->getOpcode() == UO_AddrOf) {
+      if (std::optional<SharedObject> object = nameObject(address->getSubExpr()))
+        addUnique(objects, internObject(*object));
+    }
+  } else if (const auto *reference = dyn_cast<DeclRefExpr>(statement)) {
+    if (const auto *variable = dyn_cast<VarDecl>(reference->getDecl())) {
+      if (!variable->hasGlobalStorage())
+        for (uint32_t object : sourcesOf(variable))
+          addUnique(objects, object);
+    }
+  } else if (const auto *call = dyn_cast<CallExpr>(statement)) {
+    // A called marking (ck_pr_load_uint(&x)) reads its argument's object.
+    int primitive = BP_NO_PRIMITIVE;
+    if (std::optional<PrimitiveUse> use = directUse(call))
+      primitive = use->primitive;
+    else if (std::optional<MacroHit> hit = outermostKnownMacro(call->getBeginLoc());
+             hit && sameUse(call, *hit))
+      primitive = hit->primitive;
+    if (primitive != BP_NO_PRIMITIVE && call->getNumArgs() > 0) {
+      bp_op op = bp_primitive_get(primitive)->op;
+      if (op == BP_OP_LOAD || op == BP_OP_RMW || op == BP_OP_ACCESS)
+        if (std::optional<SharedObject> object = nameThroughPointer(call->getArg(0)))
+          addUnique(objects, internObject(*object));
+    }
+    // A helper's value is what its returns read (`if (ring_full(r))`).
+    const FunctionDecl *callee = call->getDirectCallee();
+    const FunctionDecl *definition = callee ? callee->getDefinition() : nullptr;
+    if (definition && definition->hasBody())
+      for (uint32_t object : returnedObjects(definition))
+        addUnique(objects, object);
+  }
+  for (const Stmt *child : statement->children())
+    collectObjectsRead(child, objects);
+}
+
+// What a helper's returns read, worked out once per translation unit;
+// empty while being worked out, which ends recursion.
+const llvm::SmallVector<uint32_t, 2> &
+FunctionLowering::returnedObjects(const FunctionDecl *definition) const {
+  auto [known, added] = unit.returnedObjects.try_emplace(definition);
+  if (!added)
+    return known->second;
+  // The helper's own locals carry what its returns read.
+  FunctionLowering helper(context, engine, files, unit);
+  helper.function = definition;
+  helper.findMacroUses(definition->getBody());
+  helper.collectLocalSources(definition->getBody());
+  llvm::SmallVector<uint32_t, 2> objects;
+  helper.collectReturnedObjects(definition->getBody(), objects);
+  return unit.returnedObjects[definition] = objects;
+}
+
+void FunctionLowering::collectReturnedObjects(const Stmt *statement,
+                                              llvm::SmallVectorImpl<uint32_t> &objects) const {
+  if (!statement)
+    return;
+  if (const auto *result = dyn_cast<ReturnStmt>(statement)) {
+    collectObjectsRead(result->getRetValue(), objects);
+    return;
+  }
+  for (const Stmt *child : statement->children())
+    collectReturnedObjects(child, objects);
+}
+
+// Flow-insensitive: a local carries what any of its assignments reads.
+// The assignments are gathered once; what they read is worked out when a
+// check or an address asks (most locals never matter).
+void FunctionLowering::collectLocalSources(const Stmt *body) {
+  std::function<void(const Stmt *)> walk = [&](const Stmt *statement) {
+    if (!statement)
+      return;
+    if (const auto *declarations = dyn_cast<DeclStmt>(statement)) {
+      for (const Decl *declaration : declarations->decls()) {
+        if (const auto *variable = dyn_cast<VarDecl>(declaration);
+            variable && variable->hasInit() && !variable->hasGlobalStorage())
+          localAssignments[variable].push_back(variable->getInit());
+      }
+    } else if (const auto *binary = dyn_cast<BinaryOperator>(statement);
+               binary && binary->isAssignmentOp()) {
+      if (const VarDecl *target = localOf(binary->getLHS()))
+        localAssignments[target].push_back(binary->getRHS());
+    }
+    for (const Stmt *child : statement->children())
+      walk(child);
+  };
+  walk(body);
+}
+
+llvm::SmallVector<uint32_t, 2> FunctionLowering::sourcesOf(const VarDecl *variable) const {
+  auto known = localSources.find(variable);
+  if (known != localSources.end())
+    return known->second;
+  // Empty while being worked out: a cycle of copies ends here.
+  localSources[variable];
+  llvm::SmallVector<uint32_t, 2> sources;
+  auto assignments = localAssignments.find(variable);
+  if (assignments != localAssignments.end())
+    for (const Expr *value : assignments->second)
+      collectObjectsRead(value, sources);
+  return localSources[variable] = sources;
+}
+
+llvm::SmallVector<uint32_t, 2> FunctionLowering::currentGuards() const {
+  llvm::SmallVector<uint32_t, 2> guards;
+  if (site)
+    guards = site->guards;
+  if (currentCfgBlock < blockGuards.size())
+    for (uint32_t guard : blockGuards[currentCfgBlock])
+      addUnique(guards, guard);
+  return guards;
+}
+
+// A block is guarded by a branch on a shared value when the branch
+// dominates it and one way out of the branch never reaches it (an `if`
+// around it, a spin loop or an early return before it): the block runs
+// only for some values of the objects the condition reads.
+void FunctionLowering::collectBlockGuards(CFG &cfg, CFGDomTree &dominators) {
+  unsigned count = cfg.getNumBlockIDs();
+  blockGuards.assign(count, {});
+  for (const CFGBlock *branch : cfg) {
+    const Stmt *condition = branch->getTerminatorCondition();
+    if (!condition || branch->succ_size() < 2)
+      continue;
+    llvm::SmallVector<uint32_t, 2> objects;
+    collectObjectsRead(condition, objects);
+    if (objects.empty())
+      continue;
+    std::vector<llvm::BitVector> reached;
+    for (const CFGBlock::AdjacentBlock &successor : branch->succs()) {
+      if (const CFGBlock *start = successor.getReachableBlock())
+        reached.push_back(reachableAvoiding(start, branch, count));
+    }
+    for (const CFGBlock *block : cfg) {
+      if (block == branch || !dominators.dominates(branch, block))
+        continue;
+      bool someWayMisses = llvm::any_of(
+          reached, [&](const llvm::BitVector &set) { return !set.test(block->getBlockID()); });
+      if (someWayMisses)
+        for (uint32_t object : objects)
+          addUnique(blockGuards[block->getBlockID()], object);
+    }
+  }
+}
+
+llvm::BitVector FunctionLowering::reachableAvoiding(const CFGBlock *start, const CFGBlock *avoided,
+                                                    unsigned count) {
+  llvm::BitVector seen(count);
+  if (start == avoided)
+    return seen;
+  std::vector<const CFGBlock *> work{start};
+  seen.set(start->getBlockID());
+  while (!work.empty()) {
+    const CFGBlock *block = work.back();
+    work.pop_back();
+    for (const CFGBlock::AdjacentBlock &successor : block->succs()) {
+      const CFGBlock *next = successor.getReachableBlock();
+      if (next && next != avoided && !seen.test(next->getBlockID())) {
+        seen.set(next->getBlockID());
+        work.push_back(next);
+      }
+    }
+  }
+  return seen;
+}
+
+// The objects an lvalue's address is computed from: `p->field` with
+// p = rcu_dereference(gp), `slots[tail]`.
+void FunctionLowering::collectAddressSources(const Expr *lvalue,
+                                             llvm::SmallVectorImpl<uint32_t> &objects) const {
+  lvalue = lvalue->IgnoreParens();
+  if (const auto *member = dyn_cast<MemberExpr>(lvalue)) {
+    if (member->isArrow())
+      collectObjectsRead(member->getBase(), objects);
+    else
+      collectAddressSources(member->getBase(), objects);
+  } else if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(lvalue)) {
+    collectObjectsRead(subscript->getIdx(), objects);
+    const Expr *base = subscript->getBase()->IgnoreParenImpCasts();
+    if (base->getType()->isArrayType())
+      collectAddressSources(base, objects);
+    else
+      collectObjectsRead(subscript->getBase(), objects);
+  } else if (const auto *unary = dyn_cast<UnaryOperator>(lvalue);
+             unary && unary->getOpcode() == UO_Deref) {
+    collectObjectsRead(unary->getSubExpr(), objects);
+  }
+}
+
+// ---- Naming shared objects ----
+
+std::optional<SharedObject> FunctionLowering::nameObject(const Expr *expression) const {
+  expression = expression->IgnoreParens();
+  if (const auto *unary = dyn_cast<UnaryOperator>(expression)) {
+    if (unary->getOpcode() != UO_Deref)
+      return std::nullopt;
+    return nameThroughPointer(unary->getSubExpr());
+  }
+  if (const auto *cast = dyn_cast<CastExpr>(expression)) {
+    if (cast->getCastKind() == CK_NoOp || cast->getCastKind() == CK_LValueBitCast)
+      return nameObject(cast->getSubExpr());
+    return std::nullopt;
+  }
+  if (const auto *reference = dyn_cast<DeclRefExpr>(expression)) {
+    const auto *variable = dyn_cast<VarDecl>(reference->getDecl());
+    // Each thread has its own thread-local variable: nothing to share.
+    if (!variable || !variable->hasGlobalStorage() || variable->isStaticLocal() ||
+        variable->getTLSKind() != VarDecl::TLS_None)
+      return std::nullopt;
+    // The C library's own globals (stderr, optind, ...) are not the
+    // program's shared objects.
+    if (sources.isInSystemHeader(sources.getExpansionLoc(variable->getLocation())))
+      return std::nullopt;
+    std::string name = variable->getNameAsString();
+    std::string key = name;
+    if (!variable->isExternallyVisible()) {
+      // Each translation unit has its own: one file built twice with
+      // other macros (liburcu's flavours) or a header's static included
+      // by two files are two objects.
+      FileID file = sources.getFileID(sources.getExpansionLoc(variable->getLocation()));
+      OptionalFileEntryRef entry = sources.getFileEntryRefForID(file);
+      key = (entry ? absolutePath(file, entry->getName()) : std::string()) + ":" + name +
+            unit.identity;
+    }
+    return SharedObject{key, name};
+  }
+  if (const auto *member = dyn_cast<MemberExpr>(expression)) {
+    if (isUnshared(member->getBase(), member->isArrow()))
+      return std::nullopt;
+    const auto *field = dyn_cast<FieldDecl>(member->getMemberDecl());
+    if (!field)
+      return std::nullopt;
+    const RecordDecl *record = field->getParent();
+    std::string type = record->getNameAsString();
+    if (type.empty()) {
+      if (const TypedefNameDecl *alias = record->getTypedefNameForAnonDecl())
+        type = alias->getNameAsString();
+    }
+    if (type.empty())
+      return std::nullopt;
+    std::string display = type + "." + field->getNameAsString();
+    std::string key = std::string(record->isUnion() ? "union " : "struct ") + display;
+    // A field of a global reached with `.` is that variable's instance:
+    // the engine keeps it apart from other instances of the type unless
+    // the program also reaches the field through a pointer.
+    std::optional<SharedObject> base;
+    if (!member->isArrow())
+      base = nameObject(member->getBase());
+    else if (auto [argument, caller] = argumentOf(member->getBase()); argument)
+      base = caller->nameThroughPointer(argument); // `p->f` with p bound to `&global`
+    if (base && !base->threadOwn)
+      return instanceField(*base, key, field->getNameAsString());
+    return SharedObject{key, display, isThreadLocal(member)};
+  }
+  if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(expression)) {
+    // Elements collapse onto their array.
+    const Expr *base = subscript->getBase()->IgnoreParenImpCasts();
+    std::optional<SharedObject> array = nameObject(base);
+    if (auto [argument, caller] = argumentOf(base); !array && argument)
+      array = caller->nameObject(argument->IgnoreParenImpCasts());
+    if (array) {
+      std::string key = array->key;
+      if (size_t at = key.find(BP_INSTANCE_SEPARATOR); at != std::string::npos)
+        key = key.substr(0, at) + "[]" + key.substr(at); // the type's object is T.f[]
+      return SharedObject{key + "[]", array->display + "[]", array->threadOwn};
+    }
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+// Field `name` (whose type's object is `key`) of the instance `base`.
+SharedObject FunctionLowering::instanceField(const SharedObject &base, const std::string &key,
+                                             const std::string &name) {
+  std::string instance = base.key;
+  if (size_t at = instance.find(BP_INSTANCE_SEPARATOR); at != std::string::npos)
+    instance = instance.substr(at + 1);
+  return SharedObject{key + BP_INSTANCE_SEPARATOR + instance + "." + name,
+                      base.display + "." + name, false};
+}
+
+// The field `field` of the structure `object` names, as nameObject
+// names `object.field`.
+SharedObject FunctionLowering::fieldOf(const SharedObject &object, const RecordDecl *record,
+                                       const FieldDecl *field) {
+  std::string type = record->getNameAsString();
+  if (type.empty())
+    if (const TypedefNameDecl *alias = record->getTypedefNameForAnonDecl())
+      type = alias->getNameAsString();
+  std::string display = type + "." + field->getNameAsString();
+  std::string key = "struct " + display;
+  if (object.key.find(BP_INSTANCE_SEPARATOR) != std::string::npos && !object.threadOwn)
+    return instanceField(object, key, field->getNameAsString());
+  return SharedObject{key, display, object.threadOwn};
+}
+
+// `reader.ctr` of a thread-local `reader`: each thread's own instance,
+// while another thread reaches it only through a pointer.
+bool FunctionLowering::isThreadLocal(const MemberExpr *member) {
+  const Expr *base = member;
+  while (const auto *dot = dyn_cast<MemberExpr>(base->IgnoreParenImpCasts())) {
+    if (dot->isArrow())
+      return false;
+    base = dot->getBase();
+  }
+  const auto *reference = dyn_cast<DeclRefExpr>(base->IgnoreParenImpCasts());
+  const auto *variable = reference ? dyn_cast<VarDecl>(reference->getDecl()) : nullptr;
+  return variable && variable->getTLSKind() != VarDecl::TLS_None;
+}
+
+// The object `*pointer` names: `*&x`, or `*p` in an inlined body whose
+// parameter p was bound to `&x`.
+std::optional<SharedObject> FunctionLowering::nameThroughPointer(const Expr *pointer) const {
+  pointer = pointer->IgnoreParenCasts();
+  if (const auto *address = dyn_cast<UnaryOperator>(pointer)) {
+    if (address->getOpcode() == UO_AddrOf)
+      return nameObject(address->getSubExpr());
+  }
+  if (auto [argument, caller] = argumentOf(pointer); argument)
+    return caller->nameThroughPointer(argument);
+  return std::nullopt;
+}
+
+// The first shared object a primitive's own text mentions: the object it
+// accesses (`&x`, `x`, `p->field`).
+std::optional<SharedObject> FunctionLowering::findTarget(const Stmt *statement,
+                                                         const Expr **lvalue) const {
+  // A C11 or GCC atomic on a helper's pointer parameter bound to `&x` at
+  // the call (`atomic_fetch_sub_explicit(refcount, 1, ...)` in a helper
+  // handed `&obj->refcount`): no lvalue of this body names it.
+  if (const auto *atomic = dyn_cast<AtomicExpr>(statement);
+      atomic && isa<DeclRefExpr>(atomic->getPtr()->IgnoreParenCasts())) {
+    if (std::optional<SharedObject> object = nameThroughPointer(atomic->getPtr())) {
+      if (lvalue)
+        *lvalue = nullptr;
+      return object;
+    }
+  }
+  if (const auto *expression = dyn_cast<Expr>(statement)) {
+    if (std::optional<SharedObject> object = nameObject(expression)) {
+      if (lvalue)
+        *lvalue = expression;
+      return object;
+    }
+  }
+  for (const Stmt *child : statement->children()) {
+    if (!child)
+      continue;
+    if (std::optional<SharedObject> object = findTarget(child, lvalue))
+      return object;
+  }
+  return std::nullopt;
+}
+
+} // namespace barrierpair::lowering
