@@ -151,6 +151,8 @@ private:
   // The known macro of each expansion met (outermostKnownMacro), per
   // function: kept for the unit, it would hold every expansion of the file.
   mutable llvm::DenseMap<FileID, std::optional<MacroHit>> outermostByExpansion;
+  // Whether each expansion met is, or is inside, an assert() (inAssertion).
+  mutable llvm::DenseMap<FileID, bool> assertionByExpansion;
   // A store into memory only a fresh local points to was met (it is no
   // event: nobody else sees that memory until the function hands it on).
   bool initialisedPrivately = false;
@@ -199,6 +201,7 @@ private:
 
   static unsigned keyOf(const MacroHit &hit) { return hit.expansion.getBegin().getRawEncoding(); }
   std::optional<MacroHit> outermostKnownMacro(SourceLocation location) const;
+  bool inAssertion(SourceLocation location) const;
   bool sameUse(const Stmt *statement, const MacroHit &hit) const;
   void findMacroUses(const Stmt *body);
   void collectMacroUses(const Stmt *statement, llvm::DenseMap<unsigned, PrimitiveUse> &uses) const;

@@ -249,6 +249,8 @@ std::vector<const CFGBlock *> FunctionLowering::reversePostOrder(const CFG &cfg)
 // ---- Elements of a block ----
 
 void FunctionLowering::lowerElement(const Stmt *statement) {
+  if (statement->getBeginLoc().isMacroID() && inAssertion(statement->getBeginLoc()))
+    return;
   int marking = BP_NO_PRIMITIVE;
   if (std::optional<MacroHit> hit = outermostKnownMacro(statement->getBeginLoc())) {
     const bp_primitive &primitive = *bp_primitive_get(hit->primitive);

@@ -257,6 +257,34 @@ std::optional<MacroHit> FunctionLowering::outermostKnownMacro(SourceLocation loc
   return outermost;
 }
 
+// What assert() checks is read as the release build (NDEBUG) compiles it:
+// not at all. An assertion states an invariant of the protocol; its loads
+// are not the protocol's, and they order nothing a program without them
+// relies on (liburcu's `assert(cds_wfcq_empty(...))` after joining the
+// worker, `assert(node->next == NULL)` on a node not yet pushed).
+bool FunctionLowering::inAssertion(SourceLocation location) const {
+  llvm::SmallVector<FileID, 8> walked;
+  bool inside = false;
+  while (location.isMacroID()) {
+    FileID id = sources.getFileID(location);
+    auto known = assertionByExpansion.find(id);
+    if (known != assertionByExpansion.end()) {
+      inside = known->second;
+      break;
+    }
+    walked.push_back(id);
+    if (!sources.getSLocEntry(id).getExpansion().isMacroArgExpansion() &&
+        Lexer::getImmediateMacroName(location, sources, context.getLangOpts()) == "assert") {
+      inside = true;
+      break;
+    }
+    location = sources.getImmediateExpansionRange(location).getBegin();
+  }
+  for (FileID id : walked)
+    assertionByExpansion[id] = inside;
+  return inside;
+}
+
 // Whether `statement` is the outermost node of the use `hit` belongs to.
 bool FunctionLowering::sameUse(const Stmt *statement, const MacroHit &hit) const {
   auto found = macroUses->find(keyOf(hit));
