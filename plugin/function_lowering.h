@@ -118,6 +118,15 @@ struct CallSite {
   llvm::SmallVector<const FunctionDecl *, 4> stack; // callers first, for recursion
 };
 
+// A path of an inlined body that returns a value known where it is written
+// (`return NULL;`, `return false;`): the engine block it ends in. The caller
+// joins it to the branch its test of the call takes with that value, not to
+// both (mimalloc's `if (!mi_abandoned_visited_revisit()) return NULL;`).
+struct KnownReturn {
+  uint32_t block;
+  int64_t value;
+};
+
 // Calls to functions defined in the translation unit are lowered at the
 // call, this many calls deep.
 constexpr unsigned InlineDepth = 3;
@@ -179,6 +188,22 @@ private:
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> localAssignments;
   // By CFG block: the objects whose checked values decide that it runs.
   std::vector<llvm::SmallVector<uint32_t, 2>> blockGuards;
+  // The paths of this body that return a known value, for the caller to
+  // route (an inlined body's; a function lowered whole joins them itself).
+  std::vector<KnownReturn> knownReturns;
+  // The calls inlined in the CFG block being lowered: their known returns,
+  // the block their other returns go on in, and the engine's event count
+  // then (nothing emitted since: the call's value is all that is left).
+  struct InlinedCall {
+    const CallExpr *call;
+    std::vector<KnownReturn> returns;
+    uint32_t continuation;
+    size_t events;
+  };
+  std::vector<InlinedCall> inlinedHere;
+  // By CFG block: the known returns its terminator's test decides, and the
+  // call the test reads.
+  llvm::DenseMap<unsigned, InlinedCall> decidedBy;
 
   // ---- The walk and calls into the unit (lowering.cpp) ----
 
@@ -187,6 +212,10 @@ private:
   bool usesPrimitives(const Stmt *statement,
                       llvm::SmallPtrSetImpl<const FunctionDecl *> &callees) const;
   void inlineCall(const CallExpr *call, const FunctionDecl *callee);
+  std::optional<int64_t> knownValue(const Expr *value) const;
+  std::optional<int64_t> valueWith(const Expr *expression, const CallExpr *call,
+                                   int64_t value) const;
+  void routeKnownReturns(const CFGBlock &block);
   void bindParameters();
   std::pair<const Expr *, const FunctionLowering *> argumentOf(const Expr *expression) const;
   std::pair<const Expr *, const FunctionLowering *> argumentOf(const ParmVarDecl *parameter) const;

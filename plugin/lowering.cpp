@@ -109,18 +109,45 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
         collectPublished(statement->getStmt(), storePublishedHere, true);
       }
     }
+    routeKnownReturns(*block);
     tails[currentCfgBlock] = currentBlock;
   }
+  auto addEdge = [&](const CFGBlock *block, uint32_t from, const CFGBlock *target) {
+    uint32_t to = heads[target->getBlockID()];
+    if (dominators.dominates(target, block))
+      bp_add_loop_edge(engine, from, to); // back to the head of a loop
+    else
+      bp_add_edge(engine, from, to);
+  };
+  const CFGBlock *exit = &cfg->getExit();
   for (const CFGBlock *block : *cfg) {
+    std::optional<int64_t> returned;
+    if (site && block->succ_size() == 1 && *block->succ_begin() == exit && !block->empty())
+      if (std::optional<CFGStmt> last = block->back().getAs<CFGStmt>())
+        if (const auto *statement = dyn_cast<ReturnStmt>(last->getStmt());
+            statement && statement->getRetValue())
+          returned = knownValue(statement->getRetValue());
+    if (returned) {
+      knownReturns.push_back({tails[block->getBlockID()], *returned});
+      continue;
+    }
+    auto decided = decidedBy.find(block->getBlockID());
+    unsigned index = 0;
     for (const CFGBlock::AdjacentBlock &successor : block->succs()) {
       const CFGBlock *target = successor.getReachableBlock();
+      bool taken = index++ == 0; // a test's successors: where it holds, then where not
       if (!target)
         continue;
-      uint32_t from = tails[block->getBlockID()], to = heads[target->getBlockID()];
-      if (dominators.dominates(target, block))
-        bp_add_loop_edge(engine, from, to); // back to the head of a loop
-      else
-        bp_add_edge(engine, from, to);
+      addEdge(block, tails[block->getBlockID()], target);
+      if (decided == decidedBy.end())
+        continue;
+      for (const KnownReturn &known : decided->second.returns) {
+        std::optional<int64_t> test =
+            valueWith(dyn_cast_or_null<Expr>(block->getTerminatorCondition()), decided->second.call,
+                      known.value);
+        if (!test || (*test != 0) == taken)
+          addEdge(block, known.block, target);
+      }
     }
   }
   parentMap = nullptr;
@@ -192,6 +219,83 @@ void FunctionLowering::inlineCall(const CallExpr *call, const FunctionDecl *call
   bp_add_edge(engine, currentBlock, blocks->first);
   currentBlock = bp_add_block(engine);
   bp_add_edge(engine, blocks->second, currentBlock);
+  inlinedHere.push_back({call, std::move(body.knownReturns), currentBlock, bp_event_count(engine)});
+}
+
+// An integer or null pointer constant.
+std::optional<int64_t> FunctionLowering::knownValue(const Expr *value) const {
+  if (value->isValueDependent())
+    return std::nullopt;
+  Expr::EvalResult result;
+  if (value->EvaluateAsInt(result, context))
+    return result.Val.getInt().getExtValue();
+  if (value->isNullPointerConstant(context, Expr::NPC_ValueDependentIsNotNull))
+    return 0;
+  return std::nullopt;
+}
+
+// What `expression` (a branch's test) comes to when `call` returns `value`,
+// if that decides it. In the block that tests the right side of `&&` or
+// `||`, the whole test is that side's value.
+std::optional<int64_t> FunctionLowering::valueWith(const Expr *expression, const CallExpr *call,
+                                                   int64_t value) const {
+  if (!expression)
+    return std::nullopt;
+  expression = expression->IgnoreParenImpCasts();
+  if (expression == call)
+    return value;
+  if (const auto *unary = dyn_cast<UnaryOperator>(expression);
+      unary && unary->getOpcode() == UO_LNot) {
+    std::optional<int64_t> operand = valueWith(unary->getSubExpr(), call, value);
+    return operand ? std::optional<int64_t>(*operand == 0) : std::nullopt;
+  }
+  if (const auto *builtin = dyn_cast<CallExpr>(expression);
+      builtin && builtin->getBuiltinCallee() == Builtin::BI__builtin_expect)
+    return valueWith(builtin->getArg(0), call, value);
+  const auto *binary = dyn_cast<BinaryOperator>(expression);
+  if (!binary)
+    return knownValue(expression);
+  if (binary->getOpcode() == BO_Assign || binary->isLogicalOp())
+    return valueWith(binary->getRHS(), call, value);
+  if (binary->getOpcode() != BO_EQ && binary->getOpcode() != BO_NE)
+    return std::nullopt;
+  std::optional<int64_t> left = valueWith(binary->getLHS(), call, value);
+  std::optional<int64_t> right = valueWith(binary->getRHS(), call, value);
+  if (!left || !right)
+    return std::nullopt;
+  return (*left == *right) == (binary->getOpcode() == BO_EQ);
+}
+
+// At the end of a CFG block: the known returns of each call inlined in it
+// go to the branch its terminator's test takes with their value, or on to
+// the caller when the block returns the call's value, or on with the
+// call's other returns. Only where nothing happened after the call.
+void FunctionLowering::routeKnownReturns(const CFGBlock &block) {
+  std::vector<InlinedCall> calls = std::move(inlinedHere);
+  inlinedHere.clear();
+  for (InlinedCall &inlined : calls) {
+    if (inlined.returns.empty())
+      continue;
+    bool last = &inlined == &calls.back() && inlined.continuation == currentBlock &&
+                inlined.events == bp_event_count(engine);
+    const auto *test = dyn_cast_or_null<Expr>(block.getTerminatorCondition());
+    if (last && test && block.succ_size() == 2 &&
+        valueWith(test, inlined.call, inlined.returns.front().value)) {
+      decidedBy[block.getBlockID()] = std::move(inlined);
+      continue;
+    }
+    const ReturnStmt *returned = nullptr;
+    if (!block.empty())
+      if (std::optional<CFGStmt> statement = block.back().getAs<CFGStmt>())
+        returned = dyn_cast<ReturnStmt>(statement->getStmt());
+    if (last && site && returned && returned->getRetValue() &&
+        returned->getRetValue()->IgnoreParenImpCasts() == inlined.call) {
+      knownReturns.insert(knownReturns.end(), inlined.returns.begin(), inlined.returns.end());
+      continue;
+    }
+    for (const KnownReturn &known : inlined.returns)
+      bp_add_edge(engine, known.block, inlined.continuation);
+  }
 }
 
 // A parameter carries what its argument reads in the caller; `*p` with

@@ -1,0 +1,60 @@
+// A helper that returns a constant on a path: the caller's test of the call
+// takes one branch on that path, not both. The reader's helper orders the
+// flag before the message on the path that returns true; the path that
+// returns false reads no message, since the caller gives up on it.
+//
+// RUN: %barrierpair %s -Xclang -verify
+// RUN: %barrierpair %s -DNESTED -Xclang -verify
+// RUN: %barrierpair %s -DUNORDERED -Xclang -verify=unordered
+// RUN: %barrierpair %s -DVALUE_TESTED -Xclang -verify=tested
+// expected-no-diagnostics
+#include <stdbool.h>
+#include <stddef.h>
+#include <urcu/arch.h>
+#include <urcu/system.h>
+
+int flag, message;
+
+void writer(void) {
+  CMM_STORE_SHARED(message, 1);
+  cmm_smp_wmb(); // unordered-note {{'writer' orders the store to 'message' before the store to 'flag' with 'cmm_smp_wmb()'}} \
+                    tested-note {{'writer' orders the store to 'message' before the store to 'flag' with 'cmm_smp_wmb()'}}
+  CMM_STORE_SHARED(flag, 1);
+}
+
+static bool ready(void) {
+  if (!CMM_LOAD_SHARED(flag))
+    return false;
+#ifndef UNORDERED
+  cmm_smp_rmb();
+#endif
+  return true;
+}
+
+#ifdef NESTED
+// A call whose value is returned passes its known returns on.
+static bool ready_again(void) { return ready(); }
+#define READY ready_again
+#else
+#define READY ready
+#endif
+
+int reader(void) {
+  if (!READY())
+    return 0;
+  return CMM_LOAD_SHARED(message); // unordered-warning {{no barrier orders the load of 'flag' before the load of 'message' in 'reader'; with 'writer' this is scenario 3 (message passing)}} \
+                                      unordered-note {{scenario 3 (message passing) forbids}}
+}
+
+#ifdef VALUE_TESTED
+// Where the test does not decide the branch from the returned constant
+// (the value goes through another variable), both branches stay.
+int other_reader(void) {
+  bool seen = ready();
+  int result = 0;
+  if (seen)
+    result = CMM_LOAD_SHARED(message); // tested-warning {{no barrier orders the load of 'flag' before the load of 'message' in 'other_reader'; with 'writer' this is scenario 3 (message passing)}} \
+                                          tested-note {{scenario 3 (message passing) forbids}}
+  return result;
+}
+#endif
