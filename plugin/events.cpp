@@ -338,6 +338,25 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
   if (before)
     addBarrier(before, use.primitive, true, use.location, use.root);
   const Expr *lvalue = nullptr;
+  const auto *swap = dyn_cast<Expr>(use.root);
+  if (!swap || testedSwap || !bp_primitive_reports_store(use.primitive) || !testDecidedBy(swap))
+    swap = nullptr;
+  if (std::optional<SharedObject> target = findTarget(use.root, &lvalue); target && swap) {
+    addProvenance(addAccess(*target, BP_ACCESS_LOAD, true, use.primitive, use.location, use.root),
+                  lvalue);
+    uint32_t loaded = currentBlock;
+    uint32_t succeeded = currentBlock = bp_add_block(engine);
+    addProvenance(addAccess(*target, BP_ACCESS_STORE, true, use.primitive, use.location, use.root),
+                  lvalue);
+    if (after)
+      addBarrier(after, use.primitive, true, use.location, use.root);
+    uint32_t failed = currentBlock = bp_add_block(engine);
+    if (after)
+      addBarrier(after, use.primitive, true, use.location, use.root);
+    currentBlock = loaded;
+    testedSwap = TestedSwap{swap, succeeded, failed, bp_event_count(engine)};
+    return;
+  }
   if (std::optional<SharedObject> target = findTarget(use.root, &lvalue)) {
     if (primitive.op != BP_OP_STORE)
       addProvenance(addAccess(*target, BP_ACCESS_LOAD, true, use.primitive, use.location, use.root),

@@ -204,6 +204,19 @@ private:
   // By CFG block: the known returns its terminator's test decides, and the
   // call the test reads.
   llvm::DenseMap<unsigned, InlinedCall> decidedBy;
+  // The test that ends the CFG block being lowered, where it has two ways
+  // out.
+  const Expr *blockTest = nullptr;
+  // A compare-and-swap that a block's test reads stores only on the branch
+  // where it succeeded: its store (and the barrier after it) in a block of
+  // its own, the barrier after it alone in another for the failure.
+  struct TestedSwap {
+    const Expr *root;
+    uint32_t succeeded, failed;
+    size_t events; // the engine's event count after it
+  };
+  std::optional<TestedSwap> testedSwap;             // in the block being lowered
+  llvm::DenseMap<unsigned, TestedSwap> testedSwaps; // by CFG block
 
   // ---- The walk and calls into the unit (lowering.cpp) ----
 
@@ -213,8 +226,10 @@ private:
                       llvm::SmallPtrSetImpl<const FunctionDecl *> &callees) const;
   void inlineCall(const CallExpr *call, const FunctionDecl *callee);
   std::optional<int64_t> knownValue(const Expr *value) const;
-  std::optional<int64_t> valueWith(const Expr *expression, const CallExpr *call,
+  std::optional<int64_t> valueWith(const Expr *expression, const Expr *subject,
                                    int64_t value) const;
+  bool testDecidedBy(const Expr *subject) const;
+  void endTestedSwap();
   void routeKnownReturns(const CFGBlock &block);
   void bindParameters();
   std::pair<const Expr *, const FunctionLowering *> argumentOf(const Expr *expression) const;

@@ -99,6 +99,8 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
   for (const CFGBlock *block : reversePostOrder(*cfg)) {
     currentCfgBlock = block->getBlockID();
     currentBlock = heads[currentCfgBlock];
+    blockTest =
+        block->succ_size() == 2 ? dyn_cast_or_null<Expr>(block->getTerminatorCondition()) : nullptr;
     publishedHere = publishedAtEntry[currentCfgBlock];
     storePublishedHere = storePublishedAtEntry[currentCfgBlock];
     for (const CFGElement &element : *block) {
@@ -110,6 +112,7 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
       }
     }
     routeKnownReturns(*block);
+    endTestedSwap();
     tails[currentCfgBlock] = currentBlock;
   }
   auto addEdge = [&](const CFGBlock *block, uint32_t from, const CFGBlock *target) {
@@ -138,7 +141,13 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
       bool taken = index++ == 0; // a test's successors: where it holds, then where not
       if (!target)
         continue;
-      addEdge(block, tails[block->getBlockID()], target);
+      uint32_t from = tails[block->getBlockID()];
+      if (auto swap = testedSwaps.find(block->getBlockID()); swap != testedSwaps.end())
+        from = (*valueWith(dyn_cast_or_null<Expr>(block->getTerminatorCondition()),
+                           swap->second.root, 1) != 0) == taken
+                   ? swap->second.succeeded
+                   : swap->second.failed;
+      addEdge(block, from, target);
       if (decided == decidedBy.end())
         continue;
       for (const KnownReturn &known : decided->second.returns) {
@@ -237,33 +246,66 @@ std::optional<int64_t> FunctionLowering::knownValue(const Expr *value) const {
 // What `expression` (a branch's test) comes to when `call` returns `value`,
 // if that decides it. In the block that tests the right side of `&&` or
 // `||`, the whole test is that side's value.
-std::optional<int64_t> FunctionLowering::valueWith(const Expr *expression, const CallExpr *call,
+std::optional<int64_t> FunctionLowering::valueWith(const Expr *expression, const Expr *subject,
                                                    int64_t value) const {
   if (!expression)
     return std::nullopt;
   expression = expression->IgnoreParenImpCasts();
-  if (expression == call)
+  if (expression == subject->IgnoreParenImpCasts())
     return value;
   if (const auto *unary = dyn_cast<UnaryOperator>(expression);
       unary && unary->getOpcode() == UO_LNot) {
-    std::optional<int64_t> operand = valueWith(unary->getSubExpr(), call, value);
+    std::optional<int64_t> operand = valueWith(unary->getSubExpr(), subject, value);
     return operand ? std::optional<int64_t>(*operand == 0) : std::nullopt;
   }
   if (const auto *builtin = dyn_cast<CallExpr>(expression);
       builtin && builtin->getBuiltinCallee() == Builtin::BI__builtin_expect)
-    return valueWith(builtin->getArg(0), call, value);
+    return valueWith(builtin->getArg(0), subject, value);
   const auto *binary = dyn_cast<BinaryOperator>(expression);
   if (!binary)
     return knownValue(expression);
   if (binary->getOpcode() == BO_Assign || binary->isLogicalOp())
-    return valueWith(binary->getRHS(), call, value);
+    return valueWith(binary->getRHS(), subject, value);
   if (binary->getOpcode() != BO_EQ && binary->getOpcode() != BO_NE)
     return std::nullopt;
-  std::optional<int64_t> left = valueWith(binary->getLHS(), call, value);
-  std::optional<int64_t> right = valueWith(binary->getRHS(), call, value);
+  std::optional<int64_t> left = valueWith(binary->getLHS(), subject, value);
+  std::optional<int64_t> right = valueWith(binary->getRHS(), subject, value);
   if (!left || !right)
     return std::nullopt;
   return (*left == *right) == (binary->getOpcode() == BO_EQ);
+}
+
+// Whether the test that ends the block being lowered takes one branch when
+// `subject` is true and the other when it is false.
+bool FunctionLowering::testDecidedBy(const Expr *subject) const {
+  if (!blockTest)
+    return false;
+  std::optional<int64_t> succeeded = valueWith(blockTest, subject, 1);
+  std::optional<int64_t> failed = valueWith(blockTest, subject, 0);
+  return succeeded && failed && (*succeeded != 0) != (*failed != 0);
+}
+
+// At the end of a CFG block: a compare-and-swap its test reads goes on to
+// the test's branches from the block of its outcome. Where something was
+// emitted after it (`if (cas(...) == (x = load(...)))`), both outcomes
+// join before that, as if the store came after it.
+void FunctionLowering::endTestedSwap() {
+  if (!testedSwap)
+    return;
+  TestedSwap swap = *testedSwap;
+  testedSwap.reset();
+  if (swap.events == bp_event_count(engine)) {
+    bp_add_edge(engine, currentBlock, swap.succeeded);
+    bp_add_edge(engine, currentBlock, swap.failed);
+    testedSwaps[currentCfgBlock] = swap;
+    return;
+  }
+  uint32_t joined = bp_add_block(engine);
+  bp_add_edge(engine, currentBlock, swap.succeeded);
+  bp_add_edge(engine, currentBlock, swap.failed);
+  bp_add_edge(engine, swap.succeeded, joined);
+  bp_add_edge(engine, swap.failed, joined);
+  currentBlock = joined;
 }
 
 // At the end of a CFG block: the known returns of each call inlined in it

@@ -71,6 +71,11 @@ typedef struct {
 int bp_primitive_find(const char *name, size_t len);
 const bp_primitive *bp_primitive_get(int index);
 size_t bp_primitive_count(void);
+/* A compare-and-swap that returns whether it stored (C11's and GCC's
+ * compare_exchange, __sync_bool_compare_and_swap, Concurrency Kit's
+ * ck_pr_cas_*, DPDK's cmpset), not the old value (uatomic_cmpxchg()): where
+ * its result is tested, the branch where it failed made no store. */
+bool bp_primitive_reports_store(int index);
 
 /* Families: the built-in ones (bp_family's enumerators), then those primitive
  * files declare, numbered from BP_FAMILY_COUNT on. */

@@ -178,6 +178,15 @@ int bp_primitive_find(const char *name, size_t len) {
   return BP_NO_PRIMITIVE;
 }
 
+bool bp_primitive_reports_store(int index) {
+  const bp_primitive *primitive = bp_primitive_get(index);
+  if (!primitive || primitive->op != BP_OP_RMW)
+    return false;
+  const char *name = primitive->name;
+  return strstr(name, "compare_exchange") || strstr(name, "bool_compare_and_swap") ||
+         strncmp(name, "ck_pr_cas_", strlen("ck_pr_cas_")) == 0 || strstr(name, "cmpset");
+}
+
 const bp_primitive *bp_primitive_get(int index) {
   if (index < 0)
     return NULL;
