@@ -358,9 +358,13 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
     return;
   }
   if (std::optional<SharedObject> target = findTarget(use.root, &lvalue)) {
-    if (primitive.op != BP_OP_STORE)
-      addProvenance(addAccess(*target, BP_ACCESS_LOAD, true, use.primitive, use.location, use.root),
-                    lvalue);
+    if (primitive.op != BP_OP_STORE) {
+      uint32_t load =
+          addAccess(*target, BP_ACCESS_LOAD, true, use.primitive, use.location, use.root);
+      addProvenance(load, lvalue);
+      if (primitive.op == BP_OP_RMW && resultDropped(use.root))
+        bp_set_value_unused(engine, load);
+    }
     if (primitive.op != BP_OP_LOAD) {
       uint32_t store =
           addAccess(*target, BP_ACCESS_STORE, true, use.primitive, use.location, use.root);
@@ -377,6 +381,16 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
   }
   if (after)
     addBarrier(after, use.primitive, true, use.location, use.root);
+}
+
+// Whether the code drops the value of `root` (a statement of its own, or a
+// cast to void): a read-modify-write done only for its write.
+bool FunctionLowering::resultDropped(const Stmt *root) const {
+  const auto *expression = dyn_cast<Expr>(root);
+  if (!expression || !parentMap)
+    return false;
+  return expression->getType()->isVoidType() ||
+         !parentMap->isConsumedExpr(const_cast<Expr *>(expression));
 }
 
 // ---- Reference counts ----

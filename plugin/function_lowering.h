@@ -319,6 +319,7 @@ private:
   void recordAccessText(uint32_t event, const Expr *lvalue, const Stmt *statement,
                         bp_access_kind kind);
   static const CallExpr *callOf(const PrimitiveUse &use);
+  bool resultDropped(const Stmt *root) const;
   static const VarDecl *handleOf(const CallExpr *call);
   void addJoin(const PrimitiveUse &use);
   void addSpawn(const PrimitiveUse &use);

@@ -314,6 +314,7 @@ typedef struct {
   bool after_private_stores;        /* barriers: see bp_set_after_private_stores */
   bool after_publication;           /* accesses: see bp_set_after_publication */
   bool reference_put;               /* accesses: see bp_set_reference_put */
+  bool value_unused;                /* accesses: see bp_set_value_unused */
 } bp_event;
 
 size_t bp_event_count(const bp_engine *engine);
@@ -349,6 +350,11 @@ void bp_set_after_publication(bp_engine *engine, uint32_t event);
  * the accesses before a put against those the last put's result lets
  * through, and pairs with nothing else. */
 void bp_set_reference_put(bp_engine *engine, uint32_t event);
+/* Load `event` is the read of a read-modify-write whose result the code
+ * drops (`uatomic_inc(&count);`, `atomic_fetch_add(&readers, 1);`): its
+ * value decides nothing, so it claims no order of its own; the write is
+ * what the operation does to the others. */
+void bp_set_value_unused(bp_engine *engine, uint32_t event);
 
 /* The function whose code holds `event` when a call of it was lowered into
  * the event's function (a helper); "" for the function's own code. */
@@ -515,7 +521,7 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * adds a function only once when two inputs define it at the same place, an
  * annotation only once when two inputs read it at the same place. */
 
-#define BP_SITES_VERSION 7
+#define BP_SITES_VERSION 8
 
 /* Writes `engine`'s program (files, objects, functions with their blocks and
  * edges, every event field, annotations); false on a write error. */

@@ -188,7 +188,7 @@ static void walk_block(propagation *p, uint32_t block_index, size_t start, path_
         return; /* a release orders its own store, nothing after it */
       path_state reached = state;
       bool claimed = !(state.phase != BEFORE_BARRIER && other_half_of_rmw(p, id, state.strength)) &&
-                     !p->guess[id - p->first_event];
+                     !p->guess[id - p->first_event] && !event->value_unused;
       if (state.phase == IN_BARRIER_GROUP && state.consume_only &&
           !bp_event_guarded_by(p->engine, id, source->object))
         reached.strength = 0; /* not reached through the consumed pointer */
@@ -501,7 +501,9 @@ void bp_collect_orderings(const bp_engine *engine, uint32_t function_index, bp_v
     const bp_block *block = bp_vec_at(&function->blocks, b);
     for (size_t i = 0; i < block->events.count; i++) {
       uint32_t source = *(uint32_t *)bp_vec_at(&block->events, i);
-      if (bp_event_get(engine, source)->type != BP_EVENT_ACCESS || p.guess[source - first_event])
+      const bp_event *event = bp_event_get(engine, source);
+      /* a guess, or a read whose value is dropped, claims no order */
+      if (event->type != BP_EVENT_ACCESS || p.guess[source - first_event] || event->value_unused)
         continue;
       p.source = source;
       p.worklist_count = 0;

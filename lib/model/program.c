@@ -292,6 +292,12 @@ void bp_set_reference_put(bp_engine *engine, uint32_t event) {
     stored->reference_put = true;
 }
 
+void bp_set_value_unused(bp_engine *engine, uint32_t event) {
+  bp_event *stored = event_to_change(engine, event);
+  if (stored)
+    stored->value_unused = true;
+}
+
 void bp_set_unpublished(bp_engine *engine, uint32_t event) {
   bp_event *stored = event_to_change(engine, event);
   if (stored)

@@ -66,7 +66,8 @@
   X(unpublished, BOOL)                                                                             \
   X(after_private_stores, BOOL)                                                                    \
   X(after_publication, BOOL)                                                                       \
-  X(reference_put, BOOL)
+  X(reference_put, BOOL)                                                                           \
+  X(value_unused, BOOL)
 
 typedef enum {
   FIELD_ENUM,      /* a small enum, written as its number */

@@ -51,7 +51,7 @@ static const char *const built_fields[] = {
     "own_begin",    "own_end",     "indentation", "guards",     "address_sources",
     "access_begin", "access_end",  "lvalue_text", "value_text", "callee",
     "thread_own",   "unpublished", "after_private_stores", "after_publication",
-    "reference_put"};
+    "reference_put", "value_unused"};
 // clang-format on
 
 static bool is_built_field(const char *name) {
@@ -113,6 +113,7 @@ static bp_engine *build_program(void) {
   bp_set_unpublished(engine, e);
   bp_set_after_publication(engine, e);
   bp_set_reference_put(engine, e);
+  bp_set_value_unused(engine, e);
   bp_function_end(engine);
 
   bp_function_begin(engine, "empty", at(0, 0, 0));
@@ -348,7 +349,7 @@ static void expect_error(const char *text, const char *expected) {
   "own_end=- indentation=\"\" guards=- address_sources=- access_begin=- access_end=- "             \
   "lvalue_text=\"\" "                                                                              \
   "value_text=\"\" callee=\"\" thread_own=0 unpublished=0 after_private_stores=0 "                 \
-  "after_publication=0 reference_put=0\n"
+  "after_publication=0 reference_put=0 value_unused=0\n"
 
 #define STRING_OF(x) #x
 #define VERSION_TEXT(x) STRING_OF(x)
@@ -372,7 +373,7 @@ static void test_corrupt_files_are_clear_errors(void **state) {
       text,
       "guards=0,7 address_sources=- access_begin=- access_end=- lvalue_text=\"\" value_text=\"\" "
       "callee=\"\" thread_own=0 unpublished=0 after_private_stores=0 after_publication=0 "
-      "reference_put=0\n");
+      "reference_put=0 value_unused=0\n");
   expect_error(text, "test.sites:5: object 7 is not defined by an object record");
   snprintf(text, sizeof text,
            "%sfunction \"f\" 0:1:1 blocks=1\nevent 0 type=0 function=0 "

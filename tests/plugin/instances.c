@@ -83,8 +83,10 @@ struct slot {
   struct value *value;
 };
 
-static void leave(struct value *value) {
-  __atomic_sub_fetch(&value->users, 1, __ATOMIC_RELEASE);
+// It returns what is left, so that its read is one the code uses (a read
+// whose value is dropped claims no order).
+static int leave(struct value *value) {
+  return __atomic_sub_fetch(&value->users, 1, __ATOMIC_RELEASE);
 }
 
 // Leaves the old value, then stores the new one: a clear() that finds the new

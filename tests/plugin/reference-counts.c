@@ -27,11 +27,14 @@ struct array {
 };
 
 void json_delete(struct json *json);
+void note_last_reference(void);
 
 static void json_decref(struct json *json) {
 #ifdef NO_PUT
-  // the same decrement, its result unused: an ordered count, no put
-  __atomic_sub_fetch(&json->refcount, 1, __ATOMIC_RELEASE);
+  // the same decrement, its result deciding no hand-over of the memory: an
+  // ordered count, no put
+  if (__atomic_sub_fetch(&json->refcount, 1, __ATOMIC_RELEASE) == 0)
+    note_last_reference();
 #else
   if (json && __atomic_sub_fetch(&json->refcount, 1, __ATOMIC_RELEASE) == 0)
     json_delete(json);
