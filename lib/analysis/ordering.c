@@ -31,6 +31,7 @@ typedef struct {
   bool consume_only; /* ... only the accesses through a consumed pointer */
   bool unlocked;     /* a kernel lock released, no access since */
   bool by_default;   /* every barrier of the group is a plain _Atomic access's */
+  bool read_again;   /* the source's location read again with an acquire or an RMW */
   bp_location group; /* where the group's acquire or release is written */
 } path_state;
 
@@ -65,10 +66,11 @@ static bool meet(path_state *into, path_state incoming) {
   /* the path that is furthest from the window's end reaches the most */
   unsigned phase = incoming.phase < into->phase ? incoming.phase : into->phase;
   if (strength == into->strength && phase == into->phase &&
-      (into->by_default || !incoming.by_default))
+      (into->by_default || !incoming.by_default) && (!into->read_again || incoming.read_again))
     return false;
   into->phase = phase;
   into->by_default = into->by_default || incoming.by_default;
+  into->read_again = into->read_again && incoming.read_again;
   if (strength == into->strength)
     return true;
   /* keep the barrier of the weaker path: that is the one to report */
@@ -175,6 +177,31 @@ static bool other_half_of_rmw(const propagation *p, uint32_t id, unsigned streng
   return event->kind == BP_ACCESS_STORE ? order == BP_STRENGTH_LOADS : order == BP_STRENGTH_STORES;
 }
 
+/* One location, not a name many share: a global or a global's field, not
+ * a field named by its type nor an array whose elements collapse. */
+static bool one_location(const bp_engine *engine, uint32_t object) {
+  const char *key = bp_interner_get(&engine->objects, object);
+  size_t length = strlen(key);
+  if (length >= 2 && strcmp(key + length - 2, "[]") == 0)
+    return false;
+  bool type_named = strncmp(key, "struct ", 7) == 0 || strncmp(key, "union ", 6) == 0;
+  return !type_named || strchr(key, BP_INSTANCE_SEPARATOR);
+}
+
+/* A relaxed load of X read again with an acquire load or a read-modify-write
+ * of X (`quick = load(&head); ...; head_now = load_acquire(&head); next =
+ * head_now->next`): the later read sees the same value or a newer one
+ * (read-read coherence), and it is ordered before what follows, so what the
+ * first load would order past it is the later read's to claim. Only for one
+ * location: one node's `next` read again is another node's. */
+static bool reads_source_again(const propagation *p, uint32_t id, const bp_event *event) {
+  const bp_event *source = bp_event_get(p->engine, p->source);
+  return id != p->source && source->kind == BP_ACCESS_LOAD && event->kind == BP_ACCESS_LOAD &&
+         event->object == source->object && one_location(p->engine, event->object) &&
+         (bp_read_modify_write(p->engine, id) ||
+          bp_own_barrier(p->engine, id, BP_STRENGTH_ACQUIRE) != BP_NO_EVENT);
+}
+
 static void walk_block(propagation *p, uint32_t block_index, size_t start, path_state state) {
   const bp_block *block = bp_vec_at(&p->function->blocks, block_index);
   const bp_event *source = bp_event_get(p->engine, p->source);
@@ -192,6 +219,8 @@ static void walk_block(propagation *p, uint32_t block_index, size_t start, path_
       if (state.phase == IN_BARRIER_GROUP && state.consume_only &&
           !bp_event_guarded_by(p->engine, id, source->object))
         reached.strength = 0; /* not reached through the consumed pointer */
+      if (state.read_again)
+        claimed = false;
       if (claimed && p->reached[id - p->first_event].strength == UNREACHED)
         p->touched_events[p->touched_event_count++] = id - p->first_event;
       if (claimed)
@@ -204,6 +233,7 @@ static void walk_block(propagation *p, uint32_t block_index, size_t start, path_
               (event->kind == BP_ACCESS_LOAD ? BP_STRENGTH_LOADS : BP_STRENGTH_STORES))
         p->serving[state.barrier - p->first_event] = true;
       state.left_source = state.left_source || !own;
+      state.read_again = state.read_again || reads_source_again(p, id, event);
       if (state.phase == IN_BARRIER_GROUP && !state.release_only)
         state.phase = IN_WINDOW;
     } else if (event->strength) {
