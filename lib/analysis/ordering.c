@@ -194,10 +194,10 @@ static bool one_location(const bp_engine *engine, uint32_t object) {
  * (read-read coherence), and it is ordered before what follows, so what the
  * first load would order past it is the later read's to claim. Only for one
  * location: one node's `next` read again is another node's. */
-static bool reads_source_again(const propagation *p, uint32_t id, const bp_event *event) {
-  const bp_event *source = bp_event_get(p->engine, p->source);
-  return id != p->source && source->kind == BP_ACCESS_LOAD && event->kind == BP_ACCESS_LOAD &&
-         event->object == source->object && one_location(p->engine, event->object) &&
+static bool reads_source_again(const propagation *p, uint32_t id, const bp_event *event,
+                               const bp_event *source) {
+  return event->object == source->object && id != p->source && source->kind == BP_ACCESS_LOAD &&
+         event->kind == BP_ACCESS_LOAD && one_location(p->engine, event->object) &&
          (bp_read_modify_write(p->engine, id) ||
           bp_own_barrier(p->engine, id, BP_STRENGTH_ACQUIRE) != BP_NO_EVENT);
 }
@@ -233,7 +233,7 @@ static void walk_block(propagation *p, uint32_t block_index, size_t start, path_
               (event->kind == BP_ACCESS_LOAD ? BP_STRENGTH_LOADS : BP_STRENGTH_STORES))
         p->serving[state.barrier - p->first_event] = true;
       state.left_source = state.left_source || !own;
-      state.read_again = state.read_again || reads_source_again(p, id, event);
+      state.read_again = state.read_again || reads_source_again(p, id, event, source);
       if (state.phase == IN_BARRIER_GROUP && !state.release_only)
         state.phase = IN_WINDOW;
     } else if (event->strength) {
