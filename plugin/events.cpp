@@ -338,26 +338,16 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
   if (before)
     addBarrier(before, use.primitive, true, use.location, use.root);
   const Expr *lvalue = nullptr;
+  std::optional<SharedObject> target = findTarget(use.root, &lvalue);
+  // A compare-and-swap the block's test reads stores only where it
+  // succeeded: its store and the barrier after it in a block of their own,
+  // the barrier alone in another for the failure (endTestedSwap joins them).
   const auto *swap = dyn_cast<Expr>(use.root);
-  if (!swap || testedSwap || !bp_primitive_reports_store(use.primitive) || !testDecidedBy(swap))
+  if (!target || !swap || testedSwap || !bp_primitive_reports_store(use.primitive) ||
+      !testDecidedBy(swap))
     swap = nullptr;
-  if (std::optional<SharedObject> target = findTarget(use.root, &lvalue); target && swap) {
-    addProvenance(addAccess(*target, BP_ACCESS_LOAD, true, use.primitive, use.location, use.root),
-                  lvalue);
-    uint32_t loaded = currentBlock;
-    uint32_t succeeded = currentBlock = bp_add_block(engine);
-    addProvenance(addAccess(*target, BP_ACCESS_STORE, true, use.primitive, use.location, use.root),
-                  lvalue);
-    if (after)
-      addBarrier(after, use.primitive, true, use.location, use.root);
-    uint32_t failed = currentBlock = bp_add_block(engine);
-    if (after)
-      addBarrier(after, use.primitive, true, use.location, use.root);
-    currentBlock = loaded;
-    testedSwap = TestedSwap{swap, succeeded, failed, bp_event_count(engine)};
-    return;
-  }
-  if (std::optional<SharedObject> target = findTarget(use.root, &lvalue)) {
+  uint32_t loaded = currentBlock, succeeded = 0;
+  if (target) {
     if (primitive.op != BP_OP_STORE) {
       uint32_t load =
           addAccess(*target, BP_ACCESS_LOAD, true, use.primitive, use.location, use.root);
@@ -365,6 +355,8 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
       if (primitive.op == BP_OP_RMW && resultDropped(use.root))
         bp_set_value_unused(engine, load);
     }
+    if (swap)
+      succeeded = currentBlock = bp_add_block(engine);
     if (primitive.op != BP_OP_LOAD) {
       uint32_t store =
           addAccess(*target, BP_ACCESS_STORE, true, use.primitive, use.location, use.root);
@@ -381,6 +373,13 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
   }
   if (after)
     addBarrier(after, use.primitive, true, use.location, use.root);
+  if (!swap)
+    return;
+  uint32_t failed = currentBlock = bp_add_block(engine);
+  if (after)
+    addBarrier(after, use.primitive, true, use.location, use.root);
+  currentBlock = loaded;
+  testedSwap = TestedSwap{swap, succeeded, failed, bp_event_count(engine)};
 }
 
 // Whether the code drops the value of `root` (a statement of its own, or a

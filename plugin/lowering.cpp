@@ -231,14 +231,12 @@ void FunctionLowering::inlineCall(const CallExpr *call, const FunctionDecl *call
   inlinedHere.push_back({call, std::move(body.knownReturns), currentBlock, bp_event_count(engine)});
 }
 
-// An integer or null pointer constant.
+// An integer constant (evaluate), or a null pointer constant.
 std::optional<int64_t> FunctionLowering::knownValue(const Expr *value) const {
-  if (value->isValueDependent())
-    return std::nullopt;
-  Expr::EvalResult result;
-  if (value->EvaluateAsInt(result, context))
-    return result.Val.getInt().getExtValue();
-  if (value->isNullPointerConstant(context, Expr::NPC_ValueDependentIsNotNull))
+  if (std::optional<int64_t> constant = evaluate(value))
+    return constant;
+  if (!value->isValueDependent() &&
+      value->isNullPointerConstant(context, Expr::NPC_ValueDependentIsNotNull))
     return 0;
   return std::nullopt;
 }

@@ -268,41 +268,23 @@ void bp_set_access_text(bp_engine *engine, uint32_t event, bp_location begin, bp
   stored->value_text = bp_interner_add(&engine->names, value ? value : "");
 }
 
-void bp_set_thread_own(bp_engine *engine, uint32_t event) {
-  bp_event *stored = event_to_change(engine, event);
-  if (stored)
-    stored->thread_own = true;
-}
-
-void bp_set_after_private_stores(bp_engine *engine, uint32_t event) {
-  bp_event *stored = event_to_change(engine, event);
-  if (stored)
-    stored->after_private_stores = true;
-}
-
-void bp_set_after_publication(bp_engine *engine, uint32_t event) {
-  bp_event *stored = event_to_change(engine, event);
-  if (stored)
-    stored->after_publication = true;
-}
-
-void bp_set_reference_put(bp_engine *engine, uint32_t event) {
-  bp_event *stored = event_to_change(engine, event);
-  if (stored)
-    stored->reference_put = true;
-}
-
-void bp_set_value_unused(bp_engine *engine, uint32_t event) {
-  bp_event *stored = event_to_change(engine, event);
-  if (stored)
-    stored->value_unused = true;
-}
-
-void bp_set_unpublished(bp_engine *engine, uint32_t event) {
-  bp_event *stored = event_to_change(engine, event);
-  if (stored)
-    stored->unpublished = true;
-}
+/* The flags a front end sets on an event it has added (barrierpair.h says
+ * what each means): bp_set_thread_own(), bp_set_after_private_stores(),
+ * bp_set_after_publication(), bp_set_reference_put(),
+ * bp_set_value_unused(), bp_set_unpublished(). */
+#define EVENT_FLAG_SETTER(field)                                                                   \
+  void bp_set_##field(bp_engine *engine, uint32_t event) {                                         \
+    bp_event *stored = event_to_change(engine, event);                                             \
+    if (stored)                                                                                    \
+      stored->field = true;                                                                        \
+  }
+EVENT_FLAG_SETTER(thread_own)
+EVENT_FLAG_SETTER(after_private_stores)
+EVENT_FLAG_SETTER(after_publication)
+EVENT_FLAG_SETTER(reference_put)
+EVENT_FLAG_SETTER(value_unused)
+EVENT_FLAG_SETTER(unpublished)
+#undef EVENT_FLAG_SETTER
 
 void bp_set_event_callee(bp_engine *engine, uint32_t event, const char *callee) {
   bp_event *stored = event_to_change(engine, event);
