@@ -225,6 +225,7 @@ private:
   bool usesPrimitives(const Stmt *statement,
                       llvm::SmallPtrSetImpl<const FunctionDecl *> &callees) const;
   void inlineCall(const CallExpr *call, const FunctionDecl *callee);
+  const FunctionDecl *unloweredCallee(const Stmt *statement) const;
   std::optional<int64_t> knownValue(const Expr *value) const;
   std::optional<int64_t> valueWith(const Expr *expression, const Expr *subject,
                                    int64_t value) const;

@@ -178,6 +178,22 @@ const FunctionDecl *FunctionLowering::inlinableCallee(const Stmt *statement) con
   return calleeUsesPrimitives(definition) ? definition : nullptr;
 }
 
+// A function of the program whose code is not lowered at this call: one
+// defined in another file (the analysis looks it up in the program), or
+// one of this file past the depth calls are followed. The C library's and
+// the system's functions are not the program's.
+const FunctionDecl *FunctionLowering::unloweredCallee(const Stmt *statement) const {
+  const auto *call = dyn_cast<CallExpr>(statement);
+  const FunctionDecl *callee = call ? call->getDirectCallee() : nullptr;
+  if (!callee || !callee->getIdentifier() || callee->getBuiltinID() != 0 ||
+      sources.isInSystemHeader(sources.getExpansionLoc(callee->getLocation())))
+    return nullptr;
+  const FunctionDecl *definition = callee->getDefinition();
+  if (!definition || !definition->hasBody())
+    return callee;
+  return calleeUsesPrimitives(definition) ? callee : nullptr;
+}
+
 // Only a callee that uses a table primitive (a barrier, a marked or atomic
 // access, a lock) is lowered at its calls: plain helpers, such as a
 // generic list's, would only add accesses to objects every caller shares
@@ -424,6 +440,9 @@ void FunctionLowering::lowerElement(const Stmt *statement) {
     inlineCall(cast<CallExpr>(statement), callee);
     return;
   }
+  if (const FunctionDecl *callee = unloweredCallee(statement))
+    bp_add_call(engine, currentBlock, callee->getNameAsString().c_str(),
+                eventLocation(statement->getBeginLoc()));
   lowerPlain(statement, marking);
 }
 

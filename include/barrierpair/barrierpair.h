@@ -242,6 +242,13 @@ uint32_t bp_add_spawn(bp_engine *engine, uint32_t block, const char *thread, int
  * before. */
 uint32_t bp_add_join(bp_engine *engine, uint32_t block, const char *thread, int primitive,
                      bp_location location);
+/* A call of the function called `callee` whose code the front end did not
+ * lower here (defined in another file, or past the depth calls are
+ * followed). The analysis looks the function up in the program; where it
+ * orders (a barrier or an ordering atomic, itself or through its calls),
+ * the call ends the windows that reach it: its accesses and the strength of
+ * its order are not known here, so nothing past it is claimed. */
+uint32_t bp_add_call(bp_engine *engine, uint32_t block, const char *callee, bp_location location);
 /* `implicit`: the barrier half of an acquire load or release store. */
 uint32_t bp_add_barrier(bp_engine *engine, uint32_t block, unsigned strength, int primitive,
                         bool implicit, bp_location location);
@@ -283,7 +290,8 @@ typedef enum {
   BP_EVENT_LOCK,   /* takes the lock `object` */
   BP_EVENT_UNLOCK, /* releases it */
   BP_EVENT_SPAWN,  /* starts a thread running function `callee` */
-  BP_EVENT_JOIN    /* waits for the end of a thread running function `callee` */
+  BP_EVENT_JOIN,   /* waits for the end of a thread running function `callee` */
+  BP_EVENT_CALL    /* calls function `callee`, whose code is not lowered here */
 } bp_event_type;
 
 typedef struct {
@@ -521,7 +529,7 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * adds a function only once when two inputs define it at the same place, an
  * annotation only once when two inputs read it at the same place. */
 
-#define BP_SITES_VERSION 8
+#define BP_SITES_VERSION 9
 
 /* Writes `engine`'s program (files, objects, functions with their blocks and
  * edges, every event field, annotations); false on a write error. */

@@ -19,6 +19,7 @@ void bp_analysis_begin(bp_analysis *analysis, const bp_engine *engine, const bp_
   bp_compute_threads(analysis);
   bp_compute_concurrency(analysis);
   bp_find_counters(analysis);
+  analysis->ordering_calls = bp_find_ordering_calls(engine);
   bp_collect_program_orderings(analysis);
   bp_compute_held_locks(analysis);
 }
@@ -31,6 +32,7 @@ void bp_analysis_end(bp_analysis *analysis) {
   bp_free_threads(analysis);
   bp_free_concurrency(analysis);
   free(analysis->paired);
+  free(analysis->ordering_calls);
   free(analysis->counters);
   free(analysis->reference_counts);
 }

@@ -26,9 +26,15 @@ typedef struct {
 } bp_ordering;
 enum { BP_ACCESS_UNPUBLISHED = 1, BP_ACCESS_THREAD_OWN = 2 };
 
+/* calls.c: per event, a call of a function that the program holds and that
+ * orders (a barrier or an ordering atomic, itself or through its calls). */
+bool *bp_find_ordering_calls(const bp_engine *engine);
+
 /* ordering.c: every pair of accesses of one function to two objects, with
- * the weakest ordering over all paths between them. */
-void bp_collect_orderings(const bp_engine *engine, uint32_t function, bp_vec *orderings);
+ * the weakest ordering over all paths between them; `ordering_calls` (per
+ * event, or NULL) are the calls whose order is not known. */
+void bp_collect_orderings(const bp_engine *engine, const bool *ordering_calls, uint32_t function,
+                          bp_vec *orderings);
 
 /* site.c: the accesses on one side of an event of a function (before it, or
  * after it), following the control flow; adds event ids to `accesses`. */
@@ -50,6 +56,7 @@ typedef struct {
   bp_vec barrier_pairs; /* bp_barrier_pair, in the order bp_pair_barriers found them */
   bp_vec candidates;    /* bp_finding */
   bool *paired;         /* per event: a barrier that some pairing or cycle uses */
+  bool *ordering_calls; /* calls.c: per event, a call of a function that orders */
   struct bp_store_index *stores; /* pairs.c */
   uint32_t *held; /* locks.c: per event, BP_HELD_MAX locks held there (BP_NO_OBJECT: none) */
   bp_vec *spawned, *joined; /* threads.c: per function, the names of the threads it starts, joins */

@@ -38,7 +38,8 @@ typedef struct {
 typedef struct {
   const bp_engine *engine;
   const bp_function *function;
-  uint32_t first_event; /* a function's events have contiguous ids */
+  const bool *ordering_calls; /* per event of the program, or NULL */
+  uint32_t first_event;       /* a function's events have contiguous ids */
   uint32_t source;
   path_state *block_in; /* per block */
   path_state *reached;  /* per event of the function */
@@ -242,6 +243,11 @@ static void walk_block(propagation *p, uint32_t block_index, size_t start, path_
       if (state.phase == BEFORE_BARRIER && other_half_of_rmw(p, p->source, event->strength))
         return;
       cross_barrier(p, &state, id, event);
+    } else if (event->type == BP_EVENT_CALL && p->ordering_calls && p->ordering_calls[id]) {
+      /* accesses and ordering points not seen here, of strengths not known:
+       * the window that holds the source ends in the callee, and nothing
+       * past the call is claimed, ordered or not */
+      return;
     } else if (event->type == BP_EVENT_BARRIER && !event->implicit && !state.strength) {
       /* a compiler barrier orders nothing between CPUs, but it is where the
        * programmer meant an order: a too-weak barrier, not a missing one */
@@ -485,7 +491,8 @@ static void find_guesses(propagation *p) {
   free(stack);
 }
 
-void bp_collect_orderings(const bp_engine *engine, uint32_t function_index, bp_vec *orderings) {
+void bp_collect_orderings(const bp_engine *engine, const bool *ordering_calls,
+                          uint32_t function_index, bp_vec *orderings) {
   const bp_function *function = bp_vec_at(&engine->functions, function_index);
   size_t block_count = function->blocks.count;
   uint32_t first_event = UINT32_MAX, last_event = 0;
@@ -501,7 +508,10 @@ void bp_collect_orderings(const bp_engine *engine, uint32_t function_index, bp_v
     return;
   size_t event_count = last_event - first_event + 1;
 
-  propagation p = {.engine = engine, .function = function, .first_event = first_event};
+  propagation p = {.engine = engine,
+                   .function = function,
+                   .ordering_calls = ordering_calls,
+                   .first_event = first_event};
   p.block_in = malloc(block_count * sizeof *p.block_in);
   p.reached = malloc(event_count * sizeof *p.reached);
   p.worklist = malloc(block_count * sizeof *p.worklist);
@@ -620,7 +630,7 @@ void bp_collect_program_orderings(bp_analysis *analysis) {
   const bp_engine *engine = analysis->engine;
   for (uint32_t f = 0; f < engine->functions.count; f++) {
     if (bp_may_run_concurrently(analysis, f))
-      bp_collect_orderings(engine, f, &analysis->orderings);
+      bp_collect_orderings(engine, analysis->ordering_calls, f, &analysis->orderings);
   }
   /* a counter's order with anything is no claim (counters.c), unless a
    * fence written in the code stands right between two counts: counts

@@ -179,6 +179,10 @@ uint32_t bp_add_join(bp_engine *engine, uint32_t block, const char *thread, int 
   return add_thread_event(engine, block, BP_EVENT_JOIN, thread, primitive, location);
 }
 
+uint32_t bp_add_call(bp_engine *engine, uint32_t block, const char *callee, bp_location location) {
+  return add_thread_event(engine, block, BP_EVENT_CALL, callee, BP_NO_PRIMITIVE, location);
+}
+
 uint32_t bp_add_barrier(bp_engine *engine, uint32_t block, unsigned strength, int primitive,
                         bool implicit, bp_location location) {
   bp_event event = {.type = BP_EVENT_BARRIER,
