@@ -129,6 +129,8 @@ uint32_t FunctionLowering::addAccess(const SharedObject &object, bp_access_kind 
     bp_set_thread_own(engine, event);
   for (uint32_t guard : currentGuards())
     bp_add_guard(engine, event, guard);
+  if (std::optional<ValueGuard> guard = currentValueGuard())
+    bp_set_value_guard(engine, event, guard->object, guard->load, guard->whenZero);
   return event;
 }
 
@@ -365,8 +367,12 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
         bp_set_reference_put(engine, store);
       // A store of a loaded value depends on the load, as a plain one does.
       llvm::SmallVector<uint32_t, 2> dataSources;
-      if (primitive.op == BP_OP_STORE)
+      if (primitive.op == BP_OP_STORE) {
         collectObjectsRead(storedValue(use.root), dataSources);
+        if (const Expr *value = storedValue(use.root))
+          if (std::optional<int64_t> constant = knownValue(value))
+            bp_set_stored_value(engine, store, *constant);
+      }
       for (uint32_t source : dataSources)
         bp_add_guard(engine, store, source);
     }

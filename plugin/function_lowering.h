@@ -108,6 +108,16 @@ struct UnitState {
 // headers stay where the helper's code is, one place for every caller. Fix-its
 // that insert go before the outermost call's statement, so that other callers
 // are not changed.
+// A block (or a call's body) runs only when one load of `object`, written at `load`,
+// read zero (`whenZero`) or only when it read anything else; `branch` is
+// the CFG block whose test decides it.
+struct ValueGuard {
+  uint32_t object;
+  bp_location load;
+  bool whenZero;
+  const CFGBlock *branch = nullptr;
+};
+
 struct CallSite {
   const class FunctionLowering *caller = nullptr;
   const CallExpr *call = nullptr;
@@ -115,6 +125,7 @@ struct CallSite {
   bp_location statement{0, 0, 0};
   std::string indentation;
   llvm::SmallVector<uint32_t, 2> guards;            // the caller's, at the call
+  std::optional<ValueGuard> valueGuard;             // the caller's, at the call
   llvm::SmallVector<const FunctionDecl *, 4> stack; // callers first, for recursion
 };
 
@@ -188,6 +199,8 @@ private:
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> localAssignments;
   // By CFG block: the objects whose checked values decide that it runs.
   std::vector<llvm::SmallVector<uint32_t, 2>> blockGuards;
+  // By CFG block: the nearest test of a loaded value that decides it runs.
+  std::vector<std::optional<ValueGuard>> blockValueGuards;
   // The paths of this body that return a known value, for the caller to
   // route (an inlined body's; a function lowered whole joins them itself).
   std::vector<KnownReturn> knownReturns;
@@ -287,7 +300,14 @@ private:
   void collectLocalSources(const Stmt *body);
   llvm::SmallVector<uint32_t, 2> sourcesOf(const VarDecl *variable) const;
   llvm::SmallVector<uint32_t, 2> currentGuards() const;
+  std::optional<ValueGuard> currentValueGuard() const;
   void collectBlockGuards(CFG &cfg, CFGDomTree &dominators);
+  struct ZeroTest {
+    uint32_t object;
+    const Expr *load;
+    bool holdsWhenZero;
+  };
+  std::optional<ZeroTest> zeroTest(const Expr *condition) const;
   static llvm::BitVector reachableAvoiding(const CFGBlock *start, const CFGBlock *avoided,
                                            unsigned count);
   void collectAddressSources(const Expr *lvalue, llvm::SmallVectorImpl<uint32_t> &objects) const;

@@ -237,6 +237,7 @@ void FunctionLowering::inlineCall(const CallExpr *call, const FunctionDecl *call
   }
   inner.stack.push_back(function);
   inner.guards = currentGuards();
+  inner.valueGuard = currentValueGuard();
   FunctionLowering body(context, engine, files, unit, &inner);
   std::optional<std::pair<uint32_t, uint32_t>> blocks = body.lowerBody(callee);
   if (!blocks)
@@ -465,14 +466,19 @@ void FunctionLowering::lowerAccess(const Expr *lvalue, bp_access_kind kind, int 
     addBarrier(BP_STRENGTH_FULL, BP_NO_PRIMITIVE, true, location, statement);
   bool marked = marking != BP_NO_PRIMITIVE || isMarkedType(lvalue->getType());
   llvm::SmallVector<uint32_t, 2> dataSources;
+  std::optional<int64_t> constant;
   // A store of a value computed from a load depends on it (a data
   // dependency), as a store under a check of it does.
   if (const auto *assignment = dyn_cast<BinaryOperator>(statement);
-      kind == BP_ACCESS_STORE && assignment && assignment->getOpcode() == BO_Assign)
+      kind == BP_ACCESS_STORE && assignment && assignment->getOpcode() == BO_Assign) {
     collectObjectsRead(assignment->getRHS(), dataSources);
+    constant = knownValue(assignment->getRHS());
+  }
   auto emit = [&](const SharedObject &accessed) {
     uint32_t event = addAccess(accessed, kind, marked, marking, location, statement);
     addProvenance(event, lvalue);
+    if (constant)
+      bp_set_stored_value(engine, event, *constant);
     for (uint32_t source : dataSources)
       bp_add_guard(engine, event, source);
     return event;

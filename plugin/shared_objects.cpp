@@ -149,6 +149,53 @@ llvm::SmallVector<uint32_t, 2> FunctionLowering::currentGuards() const {
   return guards;
 }
 
+std::optional<ValueGuard> FunctionLowering::currentValueGuard() const {
+  if (currentCfgBlock < blockValueGuards.size() && blockValueGuards[currentCfgBlock])
+    return blockValueGuards[currentCfgBlock];
+  return site ? site->valueGuard : std::nullopt;
+}
+
+// A test of one loaded value against zero: the load, and whether the test
+// holds when it read zero (`!CMM_LOAD_SHARED(x)`, `x == NULL`,
+// `caa_unlikely(x)`). A value computed from the load (`x & MASK`) or
+// carried by a local is not the load's.
+std::optional<FunctionLowering::ZeroTest> FunctionLowering::zeroTest(const Expr *condition) const {
+  const Expr *tested = condition->IgnoreParenImpCasts();
+  bool holdsWhenZero = false;
+  for (;;) {
+    if (const auto *unary = dyn_cast<UnaryOperator>(tested);
+        unary && unary->getOpcode() == UO_LNot) {
+      holdsWhenZero = !holdsWhenZero;
+      tested = unary->getSubExpr()->IgnoreParenImpCasts();
+    } else if (const auto *binary = dyn_cast<BinaryOperator>(tested);
+               binary && binary->isEqualityOp()) {
+      std::optional<int64_t> right = knownValue(binary->getRHS());
+      std::optional<int64_t> left = right ? std::nullopt : knownValue(binary->getLHS());
+      if ((right && *right != 0) || (left && *left != 0) || (!right && !left))
+        return std::nullopt;
+      if (binary->getOpcode() == BO_EQ)
+        holdsWhenZero = !holdsWhenZero;
+      tested = (right ? binary->getLHS() : binary->getRHS())->IgnoreParenImpCasts();
+    } else if (const auto *call = dyn_cast<CallExpr>(tested);
+               call && call->getBuiltinCallee() == Builtin::BI__builtin_expect) {
+      tested = call->getArg(0)->IgnoreParenImpCasts();
+    } else {
+      break;
+    }
+  }
+  if (const auto *reference = dyn_cast<DeclRefExpr>(tested); reference && localOf(reference))
+    return std::nullopt;
+  if (!isa<DeclRefExpr, MemberExpr, ArraySubscriptExpr, StmtExpr, AtomicExpr, CallExpr>(tested) &&
+      !(isa<UnaryOperator>(tested) && cast<UnaryOperator>(tested)->getOpcode() == UO_Deref))
+    return std::nullopt;
+  // The load's own object comes first, then those its address is read from.
+  llvm::SmallVector<uint32_t, 2> objects;
+  collectObjectsRead(tested, objects);
+  if (objects.empty())
+    return std::nullopt;
+  return ZeroTest{objects[0], tested, holdsWhenZero};
+}
+
 // A block is guarded by a branch on a shared value when the branch
 // dominates it and one way out of the branch never reaches it (an `if`
 // around it, a spin loop or an early return before it): the block runs
@@ -156,6 +203,7 @@ llvm::SmallVector<uint32_t, 2> FunctionLowering::currentGuards() const {
 void FunctionLowering::collectBlockGuards(CFG &cfg, CFGDomTree &dominators) {
   unsigned count = cfg.getNumBlockIDs();
   blockGuards.assign(count, {});
+  blockValueGuards.assign(count, std::nullopt);
   for (const CFGBlock *branch : cfg) {
     const Stmt *condition = branch->getTerminatorCondition();
     if (!condition || branch->succ_size() < 2)
@@ -169,6 +217,10 @@ void FunctionLowering::collectBlockGuards(CFG &cfg, CFGDomTree &dominators) {
       if (const CFGBlock *start = successor.getReachableBlock())
         reached.push_back(reachableAvoiding(start, branch, count));
     }
+    std::optional<ZeroTest> test;
+    if (const auto *expression = dyn_cast<Expr>(condition);
+        expression && branch->succ_size() == 2 && reached.size() == 2)
+      test = zeroTest(expression);
     for (const CFGBlock *block : cfg) {
       if (block == branch || !dominators.dominates(branch, block))
         continue;
@@ -177,6 +229,16 @@ void FunctionLowering::collectBlockGuards(CFG &cfg, CFGDomTree &dominators) {
       if (someWayMisses)
         for (uint32_t object : objects)
           addUnique(blockGuards[block->getBlockID()], object);
+      // Reached from one way of a test of a loaded value only: the block
+      // runs only for the values that way takes. The nearest such test
+      // (one the others dominate) is kept.
+      bool fromHolding = reached[0].test(block->getBlockID()),
+           fromFailing = reached.size() == 2 && reached[1].test(block->getBlockID());
+      std::optional<ValueGuard> &kept = blockValueGuards[block->getBlockID()];
+      if (test && fromHolding != fromFailing &&
+          (!kept || dominators.dominates(kept->branch, branch)))
+        kept = ValueGuard{test->object, eventLocation(test->load->getBeginLoc()),
+                          fromHolding == test->holdsWhenZero, branch};
     }
   }
 }

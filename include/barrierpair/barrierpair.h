@@ -163,6 +163,9 @@ int bp_scenario_number(bool x0_store, bool y0_store, bool y1_store, bool x1_stor
 int bp_scenario_mirror(int number);
 /* The strength CPU `cpu` (0 or 1) of `number` needs. */
 unsigned bp_scenario_need(int number, int cpu);
+/* Whether the forbidden outcome of `number` has CPU `cpu`'s first access,
+ * a load, read the value another CPU stored (r1 == 1, r3 == 1). */
+bool bp_scenario_reads_new_first(int number, int cpu);
 
 
 /* ---- Rules ---- */
@@ -323,6 +326,11 @@ typedef struct {
   bool after_publication;           /* accesses: see bp_set_after_publication */
   bool reference_put;               /* accesses: see bp_set_reference_put */
   bool value_unused;                /* accesses: see bp_set_value_unused */
+  bool value_known;                 /* stores: see bp_set_stored_value */
+  uint64_t stored_value;            /* its value, as two's complement */
+  bp_location value_guard;          /* accesses: see bp_set_value_guard; nowhere when none */
+  uint32_t value_guard_object;
+  bool value_guard_zero;
 } bp_event;
 
 size_t bp_event_count(const bp_engine *engine);
@@ -363,6 +371,17 @@ void bp_set_reference_put(bp_engine *engine, uint32_t event);
  * value decides nothing, so it claims no order of its own; the write is
  * what the operation does to the others. */
 void bp_set_value_unused(bp_engine *engine, uint32_t event);
+/* Store `event` writes the constant `value` (`flag = 1`, `xchg(&head,
+ * NULL)`). */
+void bp_set_stored_value(bp_engine *engine, uint32_t event, int64_t value);
+/* Access `event` runs only when the load of `object` written at `load` read zero
+ * (`when_zero`: `if (CMM_LOAD_SHARED(ht->in_progress_destroy)) break;`
+ * before it) or only when it read something else. Where every store of
+ * the load's object writes a constant the test turns away (a flag only
+ * ever set), a scenario whose outcome needs the load to read a store's
+ * value never runs the access. */
+void bp_set_value_guard(bp_engine *engine, uint32_t event, uint32_t object, bp_location load,
+                        bool when_zero);
 
 /* The function whose code holds `event` when a call of it was lowered into
  * the event's function (a helper); "" for the function's own code. */
@@ -529,7 +548,7 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * adds a function only once when two inputs define it at the same place, an
  * annotation only once when two inputs read it at the same place. */
 
-#define BP_SITES_VERSION 9
+#define BP_SITES_VERSION 10
 
 /* Writes `engine`'s program (files, objects, functions with their blocks and
  * edges, every event field, annotations); false on a write error. */

@@ -12,10 +12,14 @@ typedef struct {
   uint32_t object, function;
 } store_record;
 
+/* What the stores of an object that other threads may see write. */
+enum { SOME_STORE = 1, NOT_NONZERO = 2, NOT_ZERO = 4 };
+
 /* The functions that store each object after the program starts threads. */
 struct bp_store_index {
   store_record *stores; /* sorted, unique */
   size_t count;
+  unsigned char *written; /* per object: SOME_STORE | NOT_NONZERO | NOT_ZERO */
 };
 
 static int compare_stores(const void *left, const void *right) {
@@ -31,12 +35,23 @@ static struct bp_store_index *index_stores(const bp_analysis *analysis) {
   const bp_engine *engine = analysis->engine;
   bp_vec stores;
   bp_vec_init(&stores, sizeof(store_record));
+  unsigned char *written = calloc(engine->objects.strings.count + 1, sizeof *written);
+  if (!written)
+    abort();
   for (uint32_t id = 0; id < bp_event_count(engine); id++) {
     const bp_event *event = bp_event_get(engine, id);
     /* a store made before any thread starts is no third CPU's */
-    if (event->type == BP_EVENT_ACCESS && event->kind == BP_ACCESS_STORE &&
-        !bp_before_all_threads(analysis, id))
-      *(store_record *)bp_vec_push(&stores) = (store_record){event->object, event->function};
+    if (event->type != BP_EVENT_ACCESS || event->kind != BP_ACCESS_STORE ||
+        bp_before_all_threads(analysis, id))
+      continue;
+    *(store_record *)bp_vec_push(&stores) = (store_record){event->object, event->function};
+    if (event->unpublished)
+      continue; /* set-up nobody sees before its publication */
+    written[event->object] |= SOME_STORE;
+    if (!event->value_known || event->stored_value == 0)
+      written[event->object] |= NOT_NONZERO;
+    if (!event->value_known || event->stored_value != 0)
+      written[event->object] |= NOT_ZERO;
   }
   if (stores.count)
     qsort(stores.items, stores.count, sizeof(store_record), compare_stores);
@@ -49,7 +64,7 @@ static struct bp_store_index *index_stores(const bp_analysis *analysis) {
   struct bp_store_index *index = malloc(sizeof *index);
   if (!index)
     abort();
-  *index = (struct bp_store_index){items, unique};
+  *index = (struct bp_store_index){items, unique, written};
   return index;
 }
 
@@ -57,6 +72,7 @@ void bp_free_pairs(bp_analysis *analysis) {
   if (!analysis->stores)
     return;
   free(analysis->stores->stores);
+  free(analysis->stores->written);
   free(analysis->stores);
   analysis->stores = NULL;
 }
@@ -249,6 +265,29 @@ static bool serialised_writers(const bp_analysis *analysis, const bp_ordering *c
   return false;
 }
 
+/* `side`, CPU `cpu` of `scenario`, reaches its second access only when its
+ * first load read zero (or only when it read anything else), and every
+ * store of that object writes a value the test turns away (a flag that is
+ * only ever set: `if (CMM_LOAD_SHARED(ht->in_progress_destroy)) break;`
+ * against `_CMM_STORE_SHARED(ht->in_progress_destroy, 1)`). The outcome
+ * needs that load to read a store's value, and then the side stops. */
+static bool turned_away(const bp_analysis *analysis, const bp_ordering *side, int scenario,
+                        int cpu) {
+  const bp_engine *engine = analysis->engine;
+  const bp_event *first = bp_event_get(engine, side->first);
+  const bp_event *second = bp_event_get(engine, side->second);
+  if (!analysis->stores || side->first_kind != BP_ACCESS_LOAD || second->value_guard.line == 0 ||
+      second->value_guard_object != side->first_object ||
+      second->value_guard.file != first->location.file ||
+      second->value_guard.line != first->location.line ||
+      second->value_guard.column != first->location.column ||
+      !bp_scenario_reads_new_first(scenario, cpu))
+    return false;
+  unsigned char written = analysis->stores->written[side->first_object];
+  unsigned char turned = second->value_guard_zero ? NOT_NONZERO : NOT_ZERO;
+  return (written & SOME_STORE) && !(written & turned);
+}
+
 bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_ordering *cpu1) {
   bool x0 = cpu0->first_kind == BP_ACCESS_STORE, y0 = cpu0->second_kind == BP_ACCESS_STORE;
   bool y1 = cpu1->first_kind == BP_ACCESS_STORE, x1 = cpu1->second_kind == BP_ACCESS_STORE;
@@ -290,6 +329,9 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
       bp_after_thread(analysis, cpu1->second, cpu0->function))
     return false; /* one side started the other's thread after its first access, or
                      joined it before its second */
+  int scenario = bp_pair_scenario(cpu0, cpu1);
+  if (turned_away(analysis, cpu0, scenario, 0) || turned_away(analysis, cpu1, scenario, 1))
+    return false;
   uint32_t accesses[4] = {cpu0->first, cpu0->second, cpu1->first, cpu1->second};
   if (bp_hold_common_lock(analysis, accesses, 4))
     return false; /* critical sections of one lock: never at the same time */

@@ -85,6 +85,8 @@ void bp_unify_instances(bp_engine *engine) {
     if (event->type == BP_EVENT_ACCESS || event->type == BP_EVENT_LOCK ||
         event->type == BP_EVENT_UNLOCK)
       event->object = canonical[event->object];
+    if (event->type == BP_EVENT_ACCESS && event->value_guard.line)
+      event->value_guard_object = canonical[event->value_guard_object];
     for (size_t g = 0; g < BP_GUARDS_MAX; g++) {
       if (event->guards[g] != BP_NO_OBJECT)
         event->guards[g] = canonical[event->guards[g]];
@@ -289,6 +291,24 @@ EVENT_FLAG_SETTER(reference_put)
 EVENT_FLAG_SETTER(value_unused)
 EVENT_FLAG_SETTER(unpublished)
 #undef EVENT_FLAG_SETTER
+
+void bp_set_stored_value(bp_engine *engine, uint32_t event, int64_t value) {
+  bp_event *stored = event_to_change(engine, event);
+  if (stored) {
+    stored->value_known = true;
+    stored->stored_value = (uint64_t)value;
+  }
+}
+
+void bp_set_value_guard(bp_engine *engine, uint32_t event, uint32_t object, bp_location load,
+                        bool when_zero) {
+  bp_event *stored = event_to_change(engine, event);
+  if (stored) {
+    stored->value_guard = load;
+    stored->value_guard_object = object;
+    stored->value_guard_zero = when_zero;
+  }
+}
 
 void bp_set_event_callee(bp_engine *engine, uint32_t event, const char *callee) {
   bp_event *stored = event_to_change(engine, event);

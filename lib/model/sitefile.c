@@ -67,7 +67,12 @@
   X(after_private_stores, BOOL)                                                                    \
   X(after_publication, BOOL)                                                                       \
   X(reference_put, BOOL)                                                                           \
-  X(value_unused, BOOL)
+  X(value_unused, BOOL)                                                                            \
+  X(value_known, BOOL)                                                                             \
+  X(stored_value, UINT)                                                                            \
+  X(value_guard, LOCATION)                                                                         \
+  X(value_guard_object, OBJECT)                                                                    \
+  X(value_guard_zero, BOOL)
 
 typedef enum {
   FIELD_ENUM,      /* a small enum, written as its number */

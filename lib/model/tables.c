@@ -94,6 +94,14 @@ unsigned bp_scenario_need(int number, int cpu) {
   return strength_of_letter(scenario->barrier[cpu]);
 }
 
+bool bp_scenario_reads_new_first(int number, int cpu) {
+  const bp_scenario *scenario = bp_scenario_get(number);
+  if (!scenario || cpu < 0 || cpu > 1)
+    return false;
+  /* CPU 0's first load is r1, CPU 1's is r3 (scenarios.def) */
+  return strstr(scenario->bug_on, cpu ? "r3 == 1" : "r1 == 1") != NULL;
+}
+
 /* ---- The primitive table at run time ----
  *
  * Lowering looks up every macro name of every expansion chain, so names are
