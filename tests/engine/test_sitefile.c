@@ -33,7 +33,8 @@ static const real_field real_fields[] = {BP_TEST_EVENT_FIELDS(REAL_FIELD)};
 static const char *const id_fields[] = {
     "function",   "location",    "object",     "statement",       "own_begin",
     "own_end",    "indentation", "guards",     "address_sources", "access_begin",
-    "access_end", "lvalue_text", "value_text", "callee"};
+    "access_end", "lvalue_text", "value_text", "callee",      "value_guard",
+    "value_guard_object"};
 
 static bool is_id_field(const char *name) {
   for (size_t i = 0; i < sizeof id_fields / sizeof id_fields[0]; i++) {
@@ -51,7 +52,8 @@ static const char *const built_fields[] = {
     "own_begin",    "own_end",     "indentation", "guards",     "address_sources",
     "access_begin", "access_end",  "lvalue_text", "value_text", "callee",
     "thread_own",   "unpublished", "after_private_stores", "after_publication",
-    "reference_put", "value_unused"};
+    "reference_put", "value_unused", "value_known", "stored_value", "value_guard",
+    "value_guard_object", "value_guard_zero"};
 // clang-format on
 
 static bool is_built_field(const char *name) {
@@ -93,6 +95,8 @@ static bp_engine *build_program(void) {
   bp_set_event_text(engine, e, at(a, 6, 3), "  ", at(a, 6, 3), at(a, 6, 16));
   bp_set_after_private_stores(engine, e);
   e = bp_add_access(engine, exit, s, BP_ACCESS_STORE, false, BP_NO_PRIMITIVE, at(a, 7, 3));
+  bp_set_stored_value(engine, e, -3);
+  bp_add_call(engine, exit, "claim \"slot\"", at(a, 8, 3));
   bp_function_end(engine);
 
   bp_function_begin(engine, "reader", at(b, 10, 5));
@@ -104,6 +108,7 @@ static bp_engine *build_program(void) {
   bp_set_event_text(engine, e, at(b, 12, 1), "\x01odd\n", at(0, 0, 0), at(0, 0, 0));
   e = bp_add_access(engine, entry, x, BP_ACCESS_LOAD, false, BP_NO_PRIMITIVE, at(b, 13, 2));
   bp_add_guard(engine, e, head);
+  bp_set_value_guard(engine, e, head, at(b, 11, 9), true);
   bp_add_address_source(engine, e, s);
   bp_set_access_text(engine, e, at(b, 13, 2), at(b, 13, 3), "x", NULL);
   e = bp_add_access(engine, entry, s, BP_ACCESS_STORE, false, BP_NO_PRIMITIVE, at(b, 14, 2));
@@ -178,9 +183,12 @@ static void assert_same_event(const bp_engine *a, uint32_t ia, const bp_engine *
       }
     } else if (strcmp(name, "function") == 0) {
       assert_string_equal(bp_function_name(a, ea->function), bp_function_name(b, eb->function));
-    } else if (strcmp(name, "object") == 0) {
+    } else if (strcmp(name, "object") == 0 || strcmp(name, "value_guard_object") == 0) {
+      uint32_t oa, ob;
+      memcpy(&oa, (const char *)ea + field->offset, sizeof oa);
+      memcpy(&ob, (const char *)eb + field->offset, sizeof ob);
       if (ea->type == BP_EVENT_ACCESS)
-        assert_string_equal(bp_object_display(a, ea->object), bp_object_display(b, eb->object));
+        assert_string_equal(bp_object_display(a, oa), bp_object_display(b, ob));
     } else if (strcmp(name, "indentation") == 0) {
       assert_string_equal(bp_event_indentation(a, ia), bp_event_indentation(b, ib));
     } else if (strcmp(name, "lvalue_text") == 0) {
@@ -349,7 +357,8 @@ static void expect_error(const char *text, const char *expected) {
   "own_end=- indentation=\"\" guards=- address_sources=- access_begin=- access_end=- "             \
   "lvalue_text=\"\" "                                                                              \
   "value_text=\"\" callee=\"\" thread_own=0 unpublished=0 after_private_stores=0 "                 \
-  "after_publication=0 reference_put=0 value_unused=0\n"
+  "after_publication=0 reference_put=0 value_unused=0 value_known=0 stored_value=0 "             \
+  "value_guard=- value_guard_object=- value_guard_zero=0\n"
 
 #define STRING_OF(x) #x
 #define VERSION_TEXT(x) STRING_OF(x)
