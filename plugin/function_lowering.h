@@ -182,6 +182,8 @@ private:
   llvm::SmallPtrSet<const VarDecl *, 8> freshLocals;
   // Locals that only ever hold memory just allocated, published or not.
   llvm::SmallPtrSet<const VarDecl *, 8> allocatedLocals;
+  // Locals that took a whole list (`first = xchg(&visited, NULL)`).
+  llvm::SmallPtrSet<const VarDecl *, 4> takenLists;
   // A local that names part of another's allocation (`heap = &td->heap`)
   // to that other: one allocation, published at once.
   llvm::DenseMap<const VarDecl *, const VarDecl *> allocationOf;
@@ -270,6 +272,8 @@ private:
   // ---- Memory no other thread can see yet (private_memory.cpp) ----
 
   bool isAllocation(const Expr *expression) const;
+  bool isTaking(const Expr *expression) const;
+  const Expr *reportingSwap(const Stmt *statement) const;
   bool isAllocator(const FunctionDecl *definition) const;
   bool publishesArgument(const CallExpr *call, unsigned index) const;
   bool keepsParameterPrivate(const ParmVarDecl *parameter) const;

@@ -44,12 +44,62 @@ bool FunctionLowering::isAllocation(const Expr *expression) const {
   return definition && definition->hasBody() && isAllocator(definition);
 }
 
+// An exchange that swaps a null pointer in: the code takes the whole list
+// the place held (the kernel's llist_del_all(), mimalloc's `first =
+// mi_atomic_exchange_ptr_acq_rel(mi_segment_t, &abandoned_visited,
+// NULL)`). Nobody else finds those nodes through the place any more; they
+// are the taker's until it links them somewhere shared again.
+bool FunctionLowering::isTaking(const Expr *expression) const {
+  const Expr *value = expression->IgnoreParenCasts();
+  const Expr *swappedIn = nullptr;
+  if (const auto *atomic = dyn_cast<AtomicExpr>(value)) {
+    if (atomic->getOp() == AtomicExpr::AO__c11_atomic_exchange ||
+        atomic->getOp() == AtomicExpr::AO__atomic_exchange_n)
+      swappedIn = atomic->getVal1();
+  } else if (const auto *call = dyn_cast<CallExpr>(value); call && call->getNumArgs() > 1) {
+    int primitive = BP_NO_PRIMITIVE;
+    if (std::optional<PrimitiveUse> use = directUse(call))
+      primitive = use->primitive;
+    else if (std::optional<MacroHit> hit = outermostKnownMacro(call->getBeginLoc());
+             hit && sameUse(call, *hit))
+      primitive = hit->primitive;
+    if (bp_primitive_exchanges(primitive))
+      swappedIn = call->getArg(1);
+  }
+  std::optional<int64_t> known = swappedIn ? knownValue(swappedIn) : std::nullopt;
+  return known && *known == 0 && expression->getType()->isPointerType();
+}
+
+// A load of a link of a taken list's node (`next = load(&last->next)`,
+// the same pointer type): the next node of the same list.
+static bool isLinkLoad(const Expr *value, const VarDecl *variable, const VarDecl *&through) {
+  value = value->IgnoreParenCasts();
+  const Expr *link = nullptr;
+  if (const auto *atomic = dyn_cast<AtomicExpr>(value)) {
+    if (atomic->getOp() == AtomicExpr::AO__c11_atomic_load ||
+        atomic->getOp() == AtomicExpr::AO__atomic_load_n)
+      if (const auto *address = dyn_cast<UnaryOperator>(atomic->getPtr()->IgnoreParenCasts());
+          address && address->getOpcode() == UO_AddrOf)
+        link = address->getSubExpr()->IgnoreParenImpCasts();
+  } else {
+    link = value;
+  }
+  const auto *member = dyn_cast_or_null<MemberExpr>(link);
+  if (!member || !member->isArrow())
+    return false;
+  const auto *base = dyn_cast<DeclRefExpr>(member->getBase()->IgnoreParenImpCasts());
+  through = base ? dyn_cast<VarDecl>(base->getDecl()) : nullptr;
+  return through && !through->hasGlobalStorage() &&
+         through->getType().getCanonicalType() == variable->getType().getCanonicalType();
+}
+
 bool FunctionLowering::isAllocator(const FunctionDecl *definition) const {
   auto [known, added] = unit.allocators.try_emplace(definition, false);
   if (!added)
     return known->second; // false while being worked out: recursion ends
   FunctionLowering inner(context, engine, files, unit);
   inner.function = definition;
+  inner.findMacroUses(definition->getBody());
   inner.collectFreshLocals(definition->getBody());
   bool returnsSome = false, allFresh = true;
   std::function<void(const Stmt *)> walk = [&](const Stmt *statement) {
@@ -166,7 +216,7 @@ const VarDecl *FunctionLowering::pointerLocal(const Expr *value) {
 bool FunctionLowering::isFreshValue(const Expr *value) const {
   value = value->IgnoreParenCasts();
   if (value->isNullPointerConstant(context, Expr::NPC_ValueDependentIsNotNull) ||
-      isAllocation(value))
+      isAllocation(value) || isTaking(value))
     return true;
   if (const auto *address = dyn_cast<UnaryOperator>(value);
       address && address->getOpcode() == UO_AddrOf) {
@@ -233,10 +283,19 @@ void FunctionLowering::collectFreshLocals(const Stmt *body) {
   auto consider = [&](const VarDecl *variable, const Expr *value) {
     if (!variable || variable->hasGlobalStorage() || !variable->getType()->isPointerType())
       return;
-    bool fresh = value && (isAllocation(value) || value->IgnoreParenCasts()->isNullPointerConstant(
-                                                      context, Expr::NPC_ValueDependentIsNotNull));
-    if (const VarDecl *source = value ? pointerLocal(value) : nullptr;
-        !fresh && source && source != variable && candidates.lookup(source)) {
+    bool taking = value && isTaking(value);
+    if (taking)
+      takenLists.insert(variable);
+    bool fresh = value && (taking || isAllocation(value) ||
+                           value->IgnoreParenCasts()->isNullPointerConstant(
+                               context, Expr::NPC_ValueDependentIsNotNull));
+    const VarDecl *source = value ? pointerLocal(value) : nullptr;
+    // the next node of a taken list is the taker's too
+    if (const VarDecl *through = nullptr;
+        !fresh && !source && value && isLinkLoad(value, variable, through) &&
+        candidates.lookup(through) && takenLists.count(allocation(through)))
+      source = through;
+    if (!fresh && source && source != variable && candidates.lookup(source)) {
       fresh = true;
       derived.emplace_back(variable, source);
       if (const VarDecl *root = allocation(source); root != variable)
@@ -302,8 +361,10 @@ void FunctionLowering::collectFreshLocals(const Stmt *body) {
     if (fresh)
       allocatedLocals.insert(variable);
     // A parameter's memory is published by the caller later on: its
-    // initialisation here is still a payload.
-    if (fresh && !escaped.count(variable) && !isa<ParmVarDecl>(variable))
+    // initialisation here is still a payload. A taken list's nodes hold
+    // what the list's head handed over: their accesses are still events.
+    if (fresh && !escaped.count(variable) && !isa<ParmVarDecl>(variable) &&
+        !takenLists.count(allocation(variable)))
       freshLocals.insert(variable);
   }
 }
@@ -374,24 +435,66 @@ void FunctionLowering::flowPublications(const CFG &cfg,
                                         bool storesOnly) const {
   unsigned count = cfg.getNumBlockIDs();
   std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> publishedIn(count);
+  // A compare-and-swap that the block's test reads publishes only on the
+  // branch where it stored (`if (cas(&head, &old, first)) return;` then a
+  // walk of the list it failed to hand over): that successor's index.
+  std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> publishedIfStored(count);
+  std::vector<unsigned> storedSuccessor(count, 0);
   for (const CFGBlock *block : cfg)
     for (const CFGElement &element : *block)
-      if (std::optional<CFGStmt> statement = element.getAs<CFGStmt>())
+      if (std::optional<CFGStmt> statement = element.getAs<CFGStmt>()) {
+        const auto *test = dyn_cast_or_null<Expr>(block->getTerminatorCondition());
+        const Expr *swap = reportingSwap(statement->getStmt());
+        std::optional<int64_t> stored = swap ? valueWith(test, swap, 1) : std::nullopt;
+        std::optional<int64_t> failed = swap ? valueWith(test, swap, 0) : std::nullopt;
+        if (stored && failed && (*stored != 0) != (*failed != 0) && block->succ_size() == 2) {
+          collectPublished(swap, publishedIfStored[block->getBlockID()], storesOnly);
+          storedSuccessor[block->getBlockID()] = *stored ? 0 : 1;
+          continue;
+        }
         collectPublished(statement->getStmt(), publishedIn[block->getBlockID()], storesOnly);
+      }
   for (bool changed = true; changed;) {
     changed = false;
     for (const CFGBlock *block : cfg) {
-      llvm::SmallPtrSet<const VarDecl *, 2> out = atEntry[block->getBlockID()];
-      out.insert(publishedIn[block->getBlockID()].begin(), publishedIn[block->getBlockID()].end());
+      unsigned id = block->getBlockID();
+      llvm::SmallPtrSet<const VarDecl *, 2> out = atEntry[id];
+      out.insert(publishedIn[id].begin(), publishedIn[id].end());
+      unsigned index = 0;
       for (const CFGBlock::AdjacentBlock &successor : block->succs()) {
         const CFGBlock *next = successor.getReachableBlock();
+        bool storedHere = index++ == storedSuccessor[id];
         if (!next)
           continue;
         for (const VarDecl *variable : out)
           changed |= atEntry[next->getBlockID()].insert(variable).second;
+        if (storedHere)
+          for (const VarDecl *variable : publishedIfStored[id])
+            changed |= atEntry[next->getBlockID()].insert(variable).second;
       }
     }
   }
+}
+
+// A compare-and-swap that reports whether it stored (C11's and GCC's
+// compare-exchange, or a primitive of the table that does), or null.
+const Expr *FunctionLowering::reportingSwap(const Stmt *statement) const {
+  const auto *expression = dyn_cast<Expr>(statement);
+  if (!expression)
+    return nullptr;
+  if (const auto *atomic = dyn_cast<AtomicExpr>(expression->IgnoreParenCasts())) {
+    switch (atomic->getOp()) {
+    case AtomicExpr::AO__c11_atomic_compare_exchange_strong:
+    case AtomicExpr::AO__c11_atomic_compare_exchange_weak:
+    case AtomicExpr::AO__atomic_compare_exchange:
+    case AtomicExpr::AO__atomic_compare_exchange_n:
+      return expression;
+    default:
+      return nullptr;
+    }
+  }
+  std::optional<PrimitiveUse> use = directUse(statement);
+  return use && bp_primitive_reports_store(use->primitive) ? expression : nullptr;
 }
 
 // `value` is an allocated local not yet published here (`p` in

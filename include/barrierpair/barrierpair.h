@@ -76,6 +76,10 @@ size_t bp_primitive_count(void);
  * ck_pr_cas_*, DPDK's cmpset), not the old value (uatomic_cmpxchg()): where
  * its result is tested, the branch where it failed made no store. */
 bool bp_primitive_reports_store(int index);
+/* A read-modify-write that writes its argument and returns the old value
+ * (uatomic_xchg(), C11's and GCC's exchange, Concurrency Kit's
+ * ck_pr_fas_*), not a compare-and-swap. */
+bool bp_primitive_exchanges(int index);
 
 /* Families: the built-in ones (bp_family's enumerators), then those primitive
  * files declare, numbered from BP_FAMILY_COUNT on. */

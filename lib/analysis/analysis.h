@@ -132,6 +132,12 @@ void bp_pair_barriers(bp_analysis *analysis);
 void bp_free_pairs(bp_analysis *analysis);
 /* The pair's objects, accesses and functions can meet at all. */
 bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_ordering *cpu1);
+/* `access` loads a node of a list its function took whole from a head
+ * (unpublished, reached through a pointer read from that head), and the
+ * other side of a link orders it with `other_object`, not that head: the
+ * node was not handed over through the other side's object, so the two
+ * are not one instance. */
+bool bp_taken_elsewhere(const bp_engine *engine, uint32_t access, uint32_t other_object);
 /* Accesses `a` and `b` to one object (each with the other object of its
  * ordering) can reach one instance: neither is memory just allocated that
  * the other reaches through another pointer, and they are not two

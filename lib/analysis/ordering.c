@@ -363,9 +363,17 @@ static void meant_store_load_order(const bp_engine *engine, bp_ordering *orderin
   ordering->barrier = bp_own_barrier(engine, ordering->second, BP_STRENGTH_ACQUIRE);
 }
 
-static unsigned char access_flags(const bp_event *access) {
-  return (unsigned char)((access->unpublished ? BP_ACCESS_UNPUBLISHED : 0) |
-                         (access->thread_own ? BP_ACCESS_THREAD_OWN : 0));
+/* An access to memory not yet published, unless it is a load and the
+ * ordering's other object is the one its pointer was read from: a list
+ * taken whole from a head (`first = xchg(&head, NULL); first->next`) is the
+ * taker's, but what its nodes held is the message that head handed over. */
+static unsigned char access_flags(const bp_engine *engine, uint32_t access, uint32_t other_object) {
+  const bp_event *event = bp_event_get(engine, access);
+  bool unpublished =
+      event->unpublished &&
+      !(event->kind == BP_ACCESS_LOAD && bp_event_addressed_through(engine, access, other_object));
+  return (unsigned char)((unpublished ? BP_ACCESS_UNPUBLISHED : 0) |
+                         (event->thread_own ? BP_ACCESS_THREAD_OWN : 0));
 }
 
 static void add_reached_orderings(const propagation *p, uint32_t function_index, uint32_t source,
@@ -386,8 +394,8 @@ static void add_reached_orderings(const propagation *p, uint32_t function_index,
                             .second_kind = to->kind,
                             .strength = p->reached[local].strength,
                             .barrier = p->reached[local].barrier,
-                            .first_flags = access_flags(from),
-                            .second_flags = access_flags(to),
+                            .first_flags = access_flags(p->engine, source, to->object),
+                            .second_flags = access_flags(p->engine, id, from->object),
                             .by_default =
                                 p->reached[local].strength && p->reached[local].by_default};
     unsigned needed = from->kind != to->kind         ? BP_STRENGTH_FULL

@@ -141,8 +141,8 @@ static bool stored_elsewhere(const bp_analysis *analysis, uint32_t object, uint3
  * publish(item)`): another thread reaches that memory only through the
  * publication, which comes later, so what the claim orders is the
  * publication's business (its payload pairs), not this access's. */
-static bool unpublished_side(const bp_engine *engine, const bp_ordering *side) {
-  return bp_event_get(engine, side->second)->unpublished;
+static bool unpublished_side(const bp_ordering *side) {
+  return side->second_flags & BP_ACCESS_UNPUBLISHED;
 }
 
 /* `side` begins with an access to memory it has not yet published; the
@@ -152,9 +152,8 @@ static bool unpublished_side(const bp_engine *engine, const bp_ordering *side) {
  * the side's load reads from the partner, needs the partner to have
  * reached memory nobody could find yet (`arena->x = v; r = arena->x;
  * arenas[i] = arena` against a writer of `arena->x`). */
-static bool unreachable_before_publication(const bp_engine *engine, const bp_ordering *side,
-                                           const bp_ordering *partner) {
-  return bp_event_get(engine, side->first)->unpublished &&
+static bool unreachable_before_publication(const bp_ordering *side, const bp_ordering *partner) {
+  return (side->first_flags & BP_ACCESS_UNPUBLISHED) &&
          (side->first_kind == BP_ACCESS_LOAD || partner->second_kind == BP_ACCESS_STORE);
 }
 
@@ -198,6 +197,13 @@ static bool rmw_read_by_partner(const bp_engine *engine, const bp_ordering *side
 }
 
 static bool own_instances(const bp_engine *engine, uint32_t a, uint32_t b);
+
+bool bp_taken_elsewhere(const bp_engine *engine, uint32_t access, uint32_t other_object) {
+  const bp_event *event = bp_event_get(engine, access);
+  return event->kind == BP_ACCESS_LOAD && event->unpublished &&
+         bp_event_addressed_through(engine, access, BP_NO_OBJECT) &&
+         !bp_event_addressed_through(engine, access, other_object);
+}
 
 bool bp_accesses_meet(const bp_engine *engine, uint32_t a, uint32_t a_other, uint32_t b,
                       uint32_t b_other) {
@@ -306,10 +312,9 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
        !independent_writer(analysis, cpu0->second_object, cpu0->first_object, cpu0->function,
                            cpu1->function)))
     return false;
-  if (unpublished_side(analysis->engine, cpu0) || unpublished_side(analysis->engine, cpu1))
+  if (unpublished_side(cpu0) || unpublished_side(cpu1))
     return false; /* initialisation before publication */
-  if (unreachable_before_publication(analysis->engine, cpu0, cpu1) ||
-      unreachable_before_publication(analysis->engine, cpu1, cpu0))
+  if (unreachable_before_publication(cpu0, cpu1) || unreachable_before_publication(cpu1, cpu0))
     return false;
   if (!same_instances_reachable(analysis->engine, cpu0, cpu1))
     return false;

@@ -195,6 +195,16 @@ bool bp_primitive_reports_store(int index) {
          strncmp(name, "ck_pr_cas_", strlen("ck_pr_cas_")) == 0 || strstr(name, "cmpset");
 }
 
+bool bp_primitive_exchanges(int index) {
+  const bp_primitive *primitive = bp_primitive_get(index);
+  if (!primitive || primitive->op != BP_OP_RMW)
+    return false;
+  const char *name = primitive->name;
+  return (strstr(name, "xchg") && !strstr(name, "cmpxchg")) ||
+         (strstr(name, "exchange") && !strstr(name, "compare")) ||
+         strncmp(name, "ck_pr_fas_", strlen("ck_pr_fas_")) == 0;
+}
+
 const bp_primitive *bp_primitive_get(int index) {
   if (index < 0)
     return NULL;

@@ -230,6 +230,8 @@ static void extend(search *s) {
         on_path(s, next) || !communicates(last->second_kind, next->first_kind) ||
         bp_serialised_writers(analysis, last->function, next->function, next->first_object) ||
         (next->second_flags & BP_ACCESS_UNPUBLISHED) ||
+        bp_taken_elsewhere(analysis->engine, last->second, next->second_object) ||
+        bp_taken_elsewhere(analysis->engine, next->first, last->first_object) ||
         ((last->second_flags | next->first_flags) &&
          !bp_accesses_meet(analysis->engine, last->second, last->first_object, next->first,
                            next->second_object)))
@@ -238,6 +240,8 @@ static void extend(search *s) {
     s->path[s->length++] = j;
     if (next->second_object == start->first_object) {
       if (s->length >= 3 && communicates(next->second_kind, start->first_kind) &&
+          !bp_taken_elsewhere(analysis->engine, next->second, start->second_object) &&
+          !bp_taken_elsewhere(analysis->engine, start->first, next->first_object) &&
           !bp_serialised_writers(analysis, next->function, start->function, start->first_object) &&
           (!(next->second_flags | start->first_flags) ||
            bp_accesses_meet(analysis->engine, next->second, next->first_object, start->first,
