@@ -268,6 +268,7 @@ private:
   void collectEmptyBarriers(const Stmt *body, const CFG &cfg);
   void placeEmptyBarriersBefore(const Stmt *statement);
   std::optional<PrimitiveUse> directUse(const Stmt *statement) const;
+  int calledPrimitive(const CallExpr *call) const;
 
   // ---- Memory no other thread can see yet (private_memory.cpp) ----
 

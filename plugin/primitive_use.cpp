@@ -410,6 +410,17 @@ void FunctionLowering::placeEmptyBarriersBefore(const Stmt *statement) {
 // ---- Calls and atomic builtins ----
 
 // A call or atomic builtin written directly (not through a known macro).
+// The primitive a call uses: its callee's, or that of the known macro
+// whose expansion the call is; BP_NO_PRIMITIVE for none.
+int FunctionLowering::calledPrimitive(const CallExpr *call) const {
+  if (std::optional<PrimitiveUse> use = directUse(call))
+    return use->primitive;
+  if (std::optional<MacroHit> hit = outermostKnownMacro(call->getBeginLoc());
+      hit && sameUse(call, *hit))
+    return hit->primitive;
+  return BP_NO_PRIMITIVE;
+}
+
 std::optional<PrimitiveUse> FunctionLowering::directUse(const Stmt *statement) const {
   StringRef name;
   SourceLocation location;

@@ -57,12 +57,7 @@ bool FunctionLowering::isTaking(const Expr *expression) const {
         atomic->getOp() == AtomicExpr::AO__atomic_exchange_n)
       swappedIn = atomic->getVal1();
   } else if (const auto *call = dyn_cast<CallExpr>(value); call && call->getNumArgs() > 1) {
-    int primitive = BP_NO_PRIMITIVE;
-    if (std::optional<PrimitiveUse> use = directUse(call))
-      primitive = use->primitive;
-    else if (std::optional<MacroHit> hit = outermostKnownMacro(call->getBeginLoc());
-             hit && sameUse(call, *hit))
-      primitive = hit->primitive;
+    int primitive = calledPrimitive(call);
     if (bp_primitive_exchanges(primitive))
       swappedIn = call->getArg(1);
   }
@@ -493,8 +488,8 @@ const Expr *FunctionLowering::reportingSwap(const Stmt *statement) const {
       return nullptr;
     }
   }
-  std::optional<PrimitiveUse> use = directUse(statement);
-  return use && bp_primitive_reports_store(use->primitive) ? expression : nullptr;
+  const auto *call = dyn_cast<CallExpr>(expression->IgnoreParenCasts());
+  return call && bp_primitive_reports_store(calledPrimitive(call)) ? expression : nullptr;
 }
 
 // `value` is an allocated local not yet published here (`p` in

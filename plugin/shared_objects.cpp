@@ -49,12 +49,7 @@ void FunctionLowering::collectObjectsRead(const Stmt *statement,
     }
   } else if (const auto *call = dyn_cast<CallExpr>(statement)) {
     // A called marking (ck_pr_load_uint(&x)) reads its argument's object.
-    int primitive = BP_NO_PRIMITIVE;
-    if (std::optional<PrimitiveUse> use = directUse(call))
-      primitive = use->primitive;
-    else if (std::optional<MacroHit> hit = outermostKnownMacro(call->getBeginLoc());
-             hit && sameUse(call, *hit))
-      primitive = hit->primitive;
+    int primitive = calledPrimitive(call);
     if (primitive != BP_NO_PRIMITIVE && call->getNumArgs() > 0) {
       bp_op op = bp_primitive_get(primitive)->op;
       if (op == BP_OP_LOAD || op == BP_OP_RMW || op == BP_OP_ACCESS)
