@@ -84,6 +84,10 @@ bool bp_primitive_exchanges(int index);
 /* Families: the built-in ones (bp_family's enumerators), then those primitive
  * files declare, numbered from BP_FAMILY_COUNT on. */
 size_t bp_family_count(void);
+/* The group of BP_EXCLUSIVE rows (primitives.def, primitive files) that
+ * `function` is in: functions a library's contract runs under mutual
+ * exclusion with each other on one object. NULL when it is in none. */
+const char *bp_exclusive_group(const char *function);
 /* The family whose identifier (URCU, KERNEL, ...) is `id` (`len` bytes), or -1. */
 int bp_family_find(const char *id, size_t len);
 const char *bp_family_id(bp_family family);

@@ -7,6 +7,7 @@
 #include "analysis/analysis.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct {
   uint32_t object, function;
@@ -294,6 +295,18 @@ static bool turned_away(const bp_analysis *analysis, const bp_ordering *side, in
   return (written & SOME_STORE) && !(written & turned);
 }
 
+/* The group of a library's contract (BP_EXCLUSIVE) that `side` runs in:
+ * its function's, or that of the functions whose code holds both its
+ * accesses (the helpers _LGPL_SOURCE code inlines); NULL for none. */
+static const char *exclusive_group(const bp_engine *engine, const bp_ordering *side) {
+  const char *group = bp_exclusive_group(bp_function_name(engine, side->function));
+  if (group)
+    return group;
+  const char *first = bp_exclusive_group(bp_event_callee(engine, side->first));
+  const char *second = bp_exclusive_group(bp_event_callee(engine, side->second));
+  return first && second && strcmp(first, second) == 0 ? first : NULL;
+}
+
 bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_ordering *cpu1) {
   bool x0 = cpu0->first_kind == BP_ACCESS_STORE, y0 = cpu0->second_kind == BP_ACCESS_STORE;
   bool y1 = cpu1->first_kind == BP_ACCESS_STORE, x1 = cpu1->second_kind == BP_ACCESS_STORE;
@@ -340,6 +353,9 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
   uint32_t accesses[4] = {cpu0->first, cpu0->second, cpu1->first, cpu1->second};
   if (bp_hold_common_lock(analysis, accesses, 4))
     return false; /* critical sections of one lock: never at the same time */
+  const char *group = exclusive_group(engine, cpu0);
+  if (group && exclusive_group(engine, cpu1) && strcmp(group, exclusive_group(engine, cpu1)) == 0)
+    return false; /* the library's contract runs them one at a time */
   return !serialised_writers(analysis, cpu0, cpu1);
 }
 

@@ -360,6 +360,21 @@ static void add_marking(parser *p, const declaration *d) {
   free(store);
 }
 
+/* BP_EXCLUSIVE(group, function): a library's contract runs the functions
+ * of one group under mutual exclusion with each other. */
+static void add_exclusive(parser *p, const declaration *d) {
+  const token *group = &d->arguments[0], *function = &d->arguments[1];
+  char *group_text = name_value(group), *function_text = name_value(function);
+  const char *existing = bp_exclusive_group(function_text);
+  if (existing && strcmp(existing, group_text) != 0)
+    report(p, function->line, function->column, "'%s' is already in the exclusive group '%s'",
+           function_text, existing);
+  else if (!existing)
+    bp_table_add_exclusive(group_text, function_text);
+  free(group_text);
+  free(function_text);
+}
+
 static void add_primitive(parser *p, const declaration *d) {
   const token *name = &d->arguments[0], *family = &d->arguments[1], *op = &d->arguments[2],
               *order = &d->arguments[3];
@@ -406,6 +421,7 @@ static const char *const family_arguments[] = {
     "the spelling of its read barrier", "the spelling of its write barrier"};
 static const char *const marking_arguments[] = {"the family", "the load's marking",
                                                 "the store's marking"};
+static const char *const exclusive_arguments[] = {"the group", "the function"};
 static const char *const primitive_arguments[] = {"the primitive's name", "its family",
                                                   "its operation", "its ordering"};
 
@@ -414,7 +430,7 @@ static const char *const primitive_arguments[] = {"the primitive's name", "its f
  * line. */
 static void recover(parser *p) {
   if (token_is(&p->last, "BP_PRIMITIVE") || token_is(&p->last, "BP_FAMILY") ||
-      token_is(&p->last, "BP_MARKING")) {
+      token_is(&p->last, "BP_MARKING") || token_is(&p->last, "BP_EXCLUSIVE")) {
     p->at = p->last.begin;
     p->line = p->last.line;
     p->line_start = p->last.begin - (p->last.column - 1);
@@ -441,7 +457,8 @@ size_t bp_primitives_add_text(const char *text, size_t length, bp_primitive_erro
               .line = 1,
               .errors = errors,
               .max_errors = max_errors};
-  size_t primitives_before = bp_primitive_count(), families_before = bp_family_count();
+  size_t primitives_before = bp_primitive_count(), families_before = bp_family_count(),
+         exclusives_before = bp_exclusive_count();
   for (;;) {
     declaration d = {0};
     d.keyword = next_token(&p);
@@ -449,18 +466,22 @@ size_t bp_primitives_add_text(const char *text, size_t length, bp_primitive_erro
       break;
     bool family = token_is(&d.keyword, "BP_FAMILY");
     bool marking = token_is(&d.keyword, "BP_MARKING");
-    if (!family && !marking && !token_is(&d.keyword, "BP_PRIMITIVE")) {
-      expected(&p, &d.keyword, "BP_PRIMITIVE(...), BP_FAMILY(...) or BP_MARKING(...)");
+    bool exclusive = token_is(&d.keyword, "BP_EXCLUSIVE");
+    if (!family && !marking && !exclusive && !token_is(&d.keyword, "BP_PRIMITIVE")) {
+      expected(&p, &d.keyword,
+               "BP_PRIMITIVE(...), BP_FAMILY(...), BP_MARKING(...) or BP_EXCLUSIVE(...)");
       recover(&p);
       continue;
     }
     if (!read_arguments(&p, &d,
-                        family    ? "nssss"
-                        : marking ? "nss"
-                                  : "nnnn",
-                        family    ? family_arguments
-                        : marking ? marking_arguments
-                                  : primitive_arguments)) {
+                        family      ? "nssss"
+                        : marking   ? "nss"
+                        : exclusive ? "nn"
+                                    : "nnnn",
+                        family      ? family_arguments
+                        : marking   ? marking_arguments
+                        : exclusive ? exclusive_arguments
+                                    : primitive_arguments)) {
       recover(&p);
       continue;
     }
@@ -468,11 +489,13 @@ size_t bp_primitives_add_text(const char *text, size_t length, bp_primitive_erro
       add_family(&p, &d);
     else if (marking)
       add_marking(&p, &d);
+    else if (exclusive)
+      add_exclusive(&p, &d);
     else
       add_primitive(&p, &d);
   }
   if (p.error_count)
-    bp_table_truncate(primitives_before, families_before);
+    bp_table_truncate(primitives_before, families_before, exclusives_before);
   return p.error_count;
 }
 

@@ -28,6 +28,20 @@ static const bp_family_row builtin_families[BP_FAMILY_COUNT] = {
 #undef BP_FAMILY
 };
 
+/* Functions a library's contract runs under mutual exclusion with each
+ * other, by group. */
+typedef struct {
+  const char *group, *function;
+} exclusive_row;
+
+static const exclusive_row builtin_exclusives[] = {
+#define BP_EXCLUSIVE(group, function) {#group, #function},
+#include "barrierpair/primitives.def"
+#undef BP_EXCLUSIVE
+};
+
+#define BUILTIN_EXCLUSIVE_COUNT (sizeof builtin_exclusives / sizeof builtin_exclusives[0])
+
 static const char *const rule_names[BP_RULE_COUNT] = {
     [BP_RULE_MISSING_BARRIER] = "missing-barrier",
     [BP_RULE_WEAK_BARRIER] = "weak-barrier",
@@ -116,6 +130,8 @@ static struct {
   size_t primitive_count, primitive_capacity;
   bp_family_row *families; /* likewise (strings owned) */
   size_t family_count, family_capacity;
+  exclusive_row *exclusives; /* likewise */
+  size_t exclusive_count, exclusive_capacity;
   int32_t *slots;    /* primitive index + 1; 0 is empty */
   size_t slot_count; /* a power of two, at least twice the number of rows */
 } table;
@@ -269,8 +285,35 @@ bool bp_table_set_marking(bp_family family, const char *load, const char *store)
   return true;
 }
 
-void bp_table_truncate(size_t primitive_count, size_t family_count) {
+void bp_table_add_exclusive(const char *group, const char *function) {
+  table.exclusives = grow(table.exclusives, table.exclusive_count, &table.exclusive_capacity,
+                          sizeof *table.exclusives);
+  table.exclusives[table.exclusive_count++] =
+      (exclusive_row){copy_string(group), copy_string(function)};
+}
+
+size_t bp_exclusive_count(void) {
+  return BUILTIN_EXCLUSIVE_COUNT + table.exclusive_count;
+}
+
+const char *bp_exclusive_group(const char *function) {
+  for (size_t i = 0; function && *function && i < bp_exclusive_count(); i++) {
+    const exclusive_row *row = i < BUILTIN_EXCLUSIVE_COUNT
+                                   ? &builtin_exclusives[i]
+                                   : &table.exclusives[i - BUILTIN_EXCLUSIVE_COUNT];
+    if (strcmp(row->function, function) == 0)
+      return row->group;
+  }
+  return NULL;
+}
+
+void bp_table_truncate(size_t primitive_count, size_t family_count, size_t exclusive_count) {
   ensure_index();
+  while (bp_exclusive_count() > exclusive_count && table.exclusive_count) {
+    exclusive_row *row = &table.exclusives[--table.exclusive_count];
+    free((char *)row->group);
+    free((char *)row->function);
+  }
   while (bp_primitive_count() > primitive_count && table.primitive_count)
     free((char *)table.primitives[--table.primitive_count].name);
   while (bp_family_count() > family_count && table.family_count) {
@@ -286,7 +329,7 @@ void bp_table_truncate(size_t primitive_count, size_t family_count) {
 }
 
 void bp_primitives_reset(void) {
-  bp_table_truncate(BUILTIN_PRIMITIVE_COUNT, BP_FAMILY_COUNT);
+  bp_table_truncate(BUILTIN_PRIMITIVE_COUNT, BP_FAMILY_COUNT, BUILTIN_EXCLUSIVE_COUNT);
 }
 
 size_t bp_family_count(void) {

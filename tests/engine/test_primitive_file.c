@@ -197,6 +197,27 @@ static void test_a_name_has_one_meaning(void **state) {
   assert_int_equal(add("BP_PRIMITIVE(smp_mb, KERNEL, FENCE, MB)"), 0);
 }
 
+/* BP_EXCLUSIVE rows: a function is in one group; built-in rows are there
+ * from the start, a file's go with a reset or with an error in the file. */
+static void test_exclusive_groups(void **state) {
+  (void)state;
+  assert_string_equal(bp_exclusive_group("__cds_wfcq_splice_blocking"), "cds_wfcq_consumer");
+  assert_null(bp_exclusive_group("cds_wfcq_enqueue"));
+  assert_null(bp_exclusive_group(""));
+  assert_int_equal(add("BP_EXCLUSIVE(ring_consumer, ring_pop)\n"
+                       "BP_EXCLUSIVE(ring_consumer, ring_peek)\n"
+                       "BP_EXCLUSIVE(ring_consumer, ring_pop)\n"),
+                   0);
+  assert_string_equal(bp_exclusive_group("ring_peek"), "ring_consumer");
+  assert_error("BP_EXCLUSIVE(other, ring_pop)\n", 1, 21,
+               "'ring_pop' is already in the exclusive group 'ring_consumer'");
+  assert_int_equal(add("BP_EXCLUSIVE(later, ring_drain)\nBP_PRIMITIVE(x, NOPE, FENCE, MB)\n"), 1);
+  assert_null(bp_exclusive_group("ring_drain")); /* all or nothing */
+  bp_primitives_reset();
+  assert_null(bp_exclusive_group("ring_pop"));
+  assert_string_equal(bp_exclusive_group("___cds_wfcq_next"), "cds_wfcq_consumer");
+}
+
 static void test_syntax_errors(void **state) {
   (void)state;
   assert_error("BP_PRIMITIVE(my_mb URCU, FENCE, MB)", 1, 20,
@@ -209,9 +230,9 @@ static void test_syntax_errors(void **state) {
   assert_error("BP_PRIMITIVE(my_mb, URCU, FENCE, MB", 1, 36,
                "expected ')' after its ordering, found the end of the file");
   assert_error("cmm_smp_mb = MB\n", 1, 1,
-               "expected BP_PRIMITIVE(...), BP_FAMILY(...) or BP_MARKING(...), found 'cmm_smp_mb'");
+               "expected BP_PRIMITIVE(...), BP_FAMILY(...), BP_MARKING(...) or BP_EXCLUSIVE(...), found 'cmm_smp_mb'");
   assert_error("BP_PRIMITIVE(my_mb, URCU, FENCE, MB);", 1, 37,
-               "expected BP_PRIMITIVE(...), BP_FAMILY(...) or BP_MARKING(...), found ';'");
+               "expected BP_PRIMITIVE(...), BP_FAMILY(...), BP_MARKING(...) or BP_EXCLUSIVE(...), found ';'");
   assert_error("BP_FAMILY(MINE, \"mine)\n", 1, 17, "unterminated string");
   assert_error("BP_PRIMITIVE(my_mb, URCU, FENCE, MB)\n/* no end\n\n", 2, 1, "unterminated comment");
 }
@@ -271,6 +292,7 @@ int main(void) {
       cmocka_unit_test_teardown(test_every_name_is_found_at_its_index, reset),
       cmocka_unit_test_teardown(test_unknown_family_operation_and_ordering, reset),
       cmocka_unit_test_teardown(test_a_name_has_one_meaning, reset),
+      cmocka_unit_test_teardown(test_exclusive_groups, reset),
       cmocka_unit_test_teardown(test_syntax_errors, reset),
       cmocka_unit_test_teardown(test_one_error_per_bad_line, reset),
       cmocka_unit_test_teardown(test_errors_beyond_the_room_are_counted, reset),
