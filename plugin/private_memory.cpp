@@ -207,11 +207,13 @@ const VarDecl *FunctionLowering::pointerLocal(const Expr *value) {
 }
 
 // NULL, an allocation, or a local that only ever holds one (`p`,
-// `&p->member`).
+// `&p->member`). A taken list is not: its nodes hold what its head handed
+// over, so a helper that returns one is no allocator, and its callers'
+// reads of the nodes stay the head's message.
 bool FunctionLowering::isFreshValue(const Expr *value) const {
   value = value->IgnoreParenCasts();
   if (value->isNullPointerConstant(context, Expr::NPC_ValueDependentIsNotNull) ||
-      isAllocation(value) || isTaking(value))
+      isAllocation(value))
     return true;
   if (const auto *address = dyn_cast<UnaryOperator>(value);
       address && address->getOpcode() == UO_AddrOf) {
@@ -224,7 +226,7 @@ bool FunctionLowering::isFreshValue(const Expr *value) const {
     value = base;
   }
   const VarDecl *variable = localOf(value);
-  return variable && allocatedLocals.count(variable);
+  return variable && allocatedLocals.count(variable) && !takenLists.count(allocation(variable));
 }
 
 // Local pointers whose every value is memory the function has just

@@ -35,11 +35,12 @@ void push_visited(struct segment *segment) {
 
 #ifdef URCU
 #include <urcu/uatomic.h>
-// A helper whose every return is a list taken through liburcu's exchange
-// is a source of private memory as an allocator is.
+// A helper that returns a list taken through liburcu's exchange is no
+// allocator: its caller's reads of the nodes are still the head's message.
 static struct segment *parked;
 static struct segment *take_parked(void) {
-  return uatomic_xchg(&parked, NULL);
+  struct segment *taken = uatomic_xchg(&parked, NULL);
+  return taken;
 }
 void drain_parked(void) {
   struct segment *taken = take_parked();
