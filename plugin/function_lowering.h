@@ -268,7 +268,7 @@ private:
   void collectEmptyBarriers(const Stmt *body, const CFG &cfg);
   void placeEmptyBarriersBefore(const Stmt *statement);
   std::optional<PrimitiveUse> directUse(const Stmt *statement) const;
-  int calledPrimitive(const CallExpr *call) const;
+  int calledPrimitive(const Stmt *statement) const;
 
   // ---- Memory no other thread can see yet (private_memory.cpp) ----
 
@@ -313,6 +313,7 @@ private:
     bool holdsWhenZero;
   };
   std::optional<ZeroTest> zeroTest(const Expr *condition) const;
+  bool isLoadedValue(const Expr *expression) const;
   static llvm::BitVector reachableAvoiding(const CFGBlock *start, const CFGBlock *avoided,
                                            unsigned count);
   void collectAddressSources(const Expr *lvalue, llvm::SmallVectorImpl<uint32_t> &objects) const;

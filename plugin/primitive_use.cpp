@@ -410,13 +410,14 @@ void FunctionLowering::placeEmptyBarriersBefore(const Stmt *statement) {
 // ---- Calls and atomic builtins ----
 
 // A call or atomic builtin written directly (not through a known macro).
-// The primitive a call uses: its callee's, or that of the known macro
-// whose expansion the call is; BP_NO_PRIMITIVE for none.
-int FunctionLowering::calledPrimitive(const CallExpr *call) const {
-  if (std::optional<PrimitiveUse> use = directUse(call))
+// The primitive a call or a macro's expansion uses: the callee's, or that
+// of the known macro whose expansion `statement` is; BP_NO_PRIMITIVE for
+// none.
+int FunctionLowering::calledPrimitive(const Stmt *statement) const {
+  if (std::optional<PrimitiveUse> use = directUse(statement))
     return use->primitive;
-  if (std::optional<MacroHit> hit = outermostKnownMacro(call->getBeginLoc());
-      hit && sameUse(call, *hit))
+  if (std::optional<MacroHit> hit = outermostKnownMacro(statement->getBeginLoc());
+      hit && sameUse(statement, *hit))
     return hit->primitive;
   return BP_NO_PRIMITIVE;
 }

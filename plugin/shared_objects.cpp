@@ -150,6 +150,21 @@ std::optional<ValueGuard> FunctionLowering::currentValueGuard() const {
   return site ? site->valueGuard : std::nullopt;
 }
 
+// An expression whose value is what one load read: a plain lvalue, an
+// atomic load, or a load primitive (`CMM_LOAD_SHARED(x)`, `uatomic_read(&x)`),
+// not a helper's result or a macro that computes with the value.
+bool FunctionLowering::isLoadedValue(const Expr *expression) const {
+  if (isa<DeclRefExpr, MemberExpr, ArraySubscriptExpr>(expression))
+    return true;
+  if (const auto *unary = dyn_cast<UnaryOperator>(expression))
+    return unary->getOpcode() == UO_Deref;
+  if (const auto *atomic = dyn_cast<AtomicExpr>(expression))
+    return atomic->getOp() == AtomicExpr::AO__c11_atomic_load ||
+           atomic->getOp() == AtomicExpr::AO__atomic_load_n;
+  const bp_primitive *row = bp_primitive_get(calledPrimitive(expression));
+  return row && (row->op == BP_OP_LOAD || row->op == BP_OP_ACCESS);
+}
+
 // A test of one loaded value against zero: the load, and whether the test
 // holds when it read zero (`!CMM_LOAD_SHARED(x)`, `x == NULL`,
 // `caa_unlikely(x)`). A value computed from the load (`x & MASK`) or
@@ -180,8 +195,7 @@ std::optional<FunctionLowering::ZeroTest> FunctionLowering::zeroTest(const Expr 
   }
   if (const auto *reference = dyn_cast<DeclRefExpr>(tested); reference && localOf(reference))
     return std::nullopt;
-  if (!isa<DeclRefExpr, MemberExpr, ArraySubscriptExpr, StmtExpr, AtomicExpr, CallExpr>(tested) &&
-      !(isa<UnaryOperator>(tested) && cast<UnaryOperator>(tested)->getOpcode() == UO_Deref))
+  if (!isLoadedValue(tested))
     return std::nullopt;
   // The load's own object comes first, then those its address is read from.
   llvm::SmallVector<uint32_t, 2> objects;
