@@ -100,6 +100,12 @@ bool bp_read_modify_write(const bp_engine *engine, uint32_t event);
  * `event`'s place (the release before a release store, the acquire after
  * an acquire load), or BP_NO_EVENT: the access is ordered, not relaxed. */
 uint32_t bp_own_barrier(const bp_engine *engine, uint32_t event, unsigned bits);
+/* program.c: barrier `event` is the front end's writing of a plain access
+ * to an _Atomic object, sequentially consistent by the language's default:
+ * it orders, but it is no one's claim of an order. */
+bool bp_barrier_by_default(const bp_engine *engine, uint32_t event);
+/* program.c: two places are the same file, line and column. */
+bool bp_same_location(bp_location a, bp_location b);
 
 /* annotation_places.c: where annotations stand among the program's
  * accesses and barriers, for the rules and suppressions that read them. */

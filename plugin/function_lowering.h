@@ -245,6 +245,7 @@ private:
   std::optional<int64_t> valueWith(const Expr *expression, const Expr *subject,
                                    int64_t value) const;
   bool testDecidedBy(const Expr *subject) const;
+  bool testDecides(const Expr *test, const Expr *subject) const;
   void endTestedSwap();
   void routeKnownReturns(const CFGBlock &block);
   void bindParameters();

@@ -293,10 +293,16 @@ std::optional<int64_t> FunctionLowering::valueWith(const Expr *expression, const
 // Whether the test that ends the block being lowered takes one branch when
 // `subject` is true and the other when it is false.
 bool FunctionLowering::testDecidedBy(const Expr *subject) const {
-  if (!blockTest)
+  return testDecides(blockTest, subject);
+}
+
+// Whether `test` takes one branch when `subject` is true and the other when
+// it is false.
+bool FunctionLowering::testDecides(const Expr *test, const Expr *subject) const {
+  if (!test)
     return false;
-  std::optional<int64_t> succeeded = valueWith(blockTest, subject, 1);
-  std::optional<int64_t> failed = valueWith(blockTest, subject, 0);
+  std::optional<int64_t> succeeded = valueWith(test, subject, 1);
+  std::optional<int64_t> failed = valueWith(test, subject, 0);
   return succeeded && failed && (*succeeded != 0) != (*failed != 0);
 }
 

@@ -51,16 +51,8 @@ bool FunctionLowering::isAllocation(const Expr *expression) const {
 // are the taker's until it links them somewhere shared again.
 bool FunctionLowering::isTaking(const Expr *expression) const {
   const Expr *value = expression->IgnoreParenCasts();
-  const Expr *swappedIn = nullptr;
-  if (const auto *atomic = dyn_cast<AtomicExpr>(value)) {
-    if (atomic->getOp() == AtomicExpr::AO__c11_atomic_exchange ||
-        atomic->getOp() == AtomicExpr::AO__atomic_exchange_n)
-      swappedIn = atomic->getVal1();
-  } else if (const auto *call = dyn_cast<CallExpr>(value); call && call->getNumArgs() > 1) {
-    int primitive = calledPrimitive(call);
-    if (bp_primitive_exchanges(primitive))
-      swappedIn = call->getArg(1);
-  }
+  const Expr *swappedIn =
+      bp_primitive_exchanges(calledPrimitive(value)) ? storedValue(value) : nullptr;
   std::optional<int64_t> known = swappedIn ? knownValue(swappedIn) : std::nullopt;
   return known && *known == 0 && expression->getType()->isPointerType();
 }
@@ -442,11 +434,9 @@ void FunctionLowering::flowPublications(const CFG &cfg,
       if (std::optional<CFGStmt> statement = element.getAs<CFGStmt>()) {
         const auto *test = dyn_cast_or_null<Expr>(block->getTerminatorCondition());
         const Expr *swap = reportingSwap(statement->getStmt());
-        std::optional<int64_t> stored = swap ? valueWith(test, swap, 1) : std::nullopt;
-        std::optional<int64_t> failed = swap ? valueWith(test, swap, 0) : std::nullopt;
-        if (stored && failed && (*stored != 0) != (*failed != 0) && block->succ_size() == 2) {
+        if (swap && block->succ_size() == 2 && testDecides(test, swap)) {
           collectPublished(swap, publishedIfStored[block->getBlockID()], storesOnly);
-          storedSuccessor[block->getBlockID()] = *stored ? 0 : 1;
+          storedSuccessor[block->getBlockID()] = *valueWith(test, swap, 1) ? 0 : 1;
           continue;
         }
         collectPublished(statement->getStmt(), publishedIn[block->getBlockID()], storesOnly);
@@ -477,21 +467,9 @@ void FunctionLowering::flowPublications(const CFG &cfg,
 // compare-exchange, or a primitive of the table that does), or null.
 const Expr *FunctionLowering::reportingSwap(const Stmt *statement) const {
   const auto *expression = dyn_cast<Expr>(statement);
-  if (!expression)
-    return nullptr;
-  if (const auto *atomic = dyn_cast<AtomicExpr>(expression->IgnoreParenCasts())) {
-    switch (atomic->getOp()) {
-    case AtomicExpr::AO__c11_atomic_compare_exchange_strong:
-    case AtomicExpr::AO__c11_atomic_compare_exchange_weak:
-    case AtomicExpr::AO__atomic_compare_exchange:
-    case AtomicExpr::AO__atomic_compare_exchange_n:
-      return expression;
-    default:
-      return nullptr;
-    }
-  }
-  const auto *call = dyn_cast<CallExpr>(expression->IgnoreParenCasts());
-  return call && bp_primitive_reports_store(calledPrimitive(call)) ? expression : nullptr;
+  return expression && bp_primitive_reports_store(calledPrimitive(expression->IgnoreParenCasts()))
+             ? expression
+             : nullptr;
 }
 
 // `value` is an allocated local not yet published here (`p` in

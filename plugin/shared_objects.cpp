@@ -158,9 +158,6 @@ bool FunctionLowering::isLoadedValue(const Expr *expression) const {
     return true;
   if (const auto *unary = dyn_cast<UnaryOperator>(expression))
     return unary->getOpcode() == UO_Deref;
-  if (const auto *atomic = dyn_cast<AtomicExpr>(expression))
-    return atomic->getOp() == AtomicExpr::AO__c11_atomic_load ||
-           atomic->getOp() == AtomicExpr::AO__atomic_load_n;
   const bp_primitive *row = bp_primitive_get(calledPrimitive(expression));
   return row && (row->op == BP_OP_LOAD || row->op == BP_OP_ACCESS);
 }

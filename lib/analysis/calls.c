@@ -10,13 +10,6 @@
 
 #include <stdlib.h>
 
-/* A barrier the code wrote or an ordering atomic; not a plain access to an
- * _Atomic object, whose order by default is no one's claim. */
-static bool orders(const bp_event *event) {
-  return event->type == BP_EVENT_BARRIER && event->strength &&
-         !(event->implicit && event->primitive == BP_NO_PRIMITIVE);
-}
-
 bool *bp_find_ordering_calls(const bp_engine *engine) {
   size_t event_count = bp_event_count(engine);
   bool *ordering = calloc(event_count + 1, sizeof *ordering);
@@ -26,7 +19,9 @@ bool *bp_find_ordering_calls(const bp_engine *engine) {
     abort();
   for (uint32_t id = 0; id < event_count; id++) {
     const bp_event *event = bp_event_get(engine, id);
-    if (event->function != BP_NO_FUNCTION && orders(event)) {
+    /* a barrier the code wrote or an ordering atomic, not a default order */
+    if (event->function != BP_NO_FUNCTION && bp_is_barrier(engine, id) &&
+        !bp_barrier_by_default(engine, id)) {
       const bp_function *function = bp_vec_at(&engine->functions, event->function);
       name_orders[function->name] = true;
     }

@@ -54,10 +54,6 @@ typedef struct {
   size_t touched_event_count, touched_block_count;
 } propagation;
 
-static bool same_place(bp_location a, bp_location b) {
-  return a.file == b.file && a.line == b.line && a.column == b.column;
-}
-
 static bool meet(path_state *into, path_state incoming) {
   if (into->strength == UNREACHED) {
     *into = incoming;
@@ -112,7 +108,7 @@ static bool cross_barrier(const propagation *p, path_state *state, uint32_t id,
     /* only the acquiring load's own order, from that load: a
      * read-modify-write's store may still pass a later load */
     if (state->left_source || source->kind != BP_ACCESS_LOAD ||
-        !same_place(barrier->location, source->location))
+        !bp_same_location(barrier->location, source->location))
       return false;
   }
   bool first = state->phase == BEFORE_BARRIER;
@@ -123,7 +119,7 @@ static bool cross_barrier(const propagation *p, path_state *state, uint32_t id,
   /* the plugin writes a plain access to an _Atomic object as the access
    * between implicit full barriers of no primitive; messages name a barrier
    * written in the group rather than such an access */
-  bool by_default = barrier->implicit && barrier->primitive == BP_NO_PRIMITIVE;
+  bool by_default = bp_barrier_by_default(p->engine, id);
   if (first || state->by_default || !by_default)
     state->barrier = id;
   state->by_default = by_default && (first || state->by_default);
@@ -210,9 +206,9 @@ static void walk_block(propagation *p, uint32_t block_index, size_t start, path_
     uint32_t id = *(uint32_t *)bp_vec_at(&block->events, i);
     const bp_event *event = bp_event_get(p->engine, id);
     if (event->type == BP_EVENT_ACCESS) {
-      bool own = same_place(event->location, source->location);
+      bool own = bp_same_location(event->location, source->location);
       if (state.phase == IN_BARRIER_GROUP && state.release_only &&
-          !same_place(event->location, state.group))
+          !bp_same_location(event->location, state.group))
         return; /* a release orders its own store, nothing after it */
       path_state reached = state;
       bool claimed = !(state.phase != BEFORE_BARRIER && other_half_of_rmw(p, id, state.strength)) &&

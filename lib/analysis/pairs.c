@@ -285,9 +285,7 @@ static bool turned_away(const bp_analysis *analysis, const bp_ordering *side, in
   const bp_event *second = bp_event_get(engine, side->second);
   if (!analysis->stores || side->first_kind != BP_ACCESS_LOAD || second->value_guard.line == 0 ||
       second->value_guard_object != side->first_object ||
-      second->value_guard.file != first->location.file ||
-      second->value_guard.line != first->location.line ||
-      second->value_guard.column != first->location.column ||
+      !bp_same_location(second->value_guard, first->location) ||
       !bp_scenario_reads_new_first(scenario, cpu))
     return false;
   unsigned char written = analysis->stores->written[side->first_object];
@@ -354,7 +352,8 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
   if (bp_hold_common_lock(analysis, accesses, 4))
     return false; /* critical sections of one lock: never at the same time */
   const char *group = exclusive_group(engine, cpu0);
-  if (group && exclusive_group(engine, cpu1) && strcmp(group, exclusive_group(engine, cpu1)) == 0)
+  const char *partner_group = group ? exclusive_group(engine, cpu1) : NULL;
+  if (partner_group && strcmp(group, partner_group) == 0)
     return false; /* the library's contract runs them one at a time */
   return !serialised_writers(analysis, cpu0, cpu1);
 }

@@ -370,6 +370,16 @@ bool bp_read_modify_write(const bp_engine *engine, uint32_t event) {
   return primitive && primitive->op == BP_OP_RMW;
 }
 
+bool bp_barrier_by_default(const bp_engine *engine, uint32_t event) {
+  const bp_event *barrier = bp_event_get(engine, event);
+  return barrier->type == BP_EVENT_BARRIER && barrier->implicit &&
+         barrier->primitive == BP_NO_PRIMITIVE;
+}
+
+bool bp_same_location(bp_location a, bp_location b) {
+  return a.file == b.file && a.line == b.line && a.column == b.column;
+}
+
 uint32_t bp_own_barrier(const bp_engine *engine, uint32_t event, unsigned bits) {
   const bp_event *access = bp_event_get(engine, event);
   size_t count = bp_event_count(engine);
