@@ -104,26 +104,30 @@ bool looksLikeC(const Job &job) {
 
 class LowerConsumer : public ASTConsumer {
 public:
-  LowerConsumer(CompilerInstance &instance, bp_engine *engine)
-      : instance(instance), engine(engine), watch(instance.getPreprocessor()) {}
+  LowerConsumer(CompilerInstance &instance, bp_engine *engine, bool includedImplementations)
+      : instance(instance), engine(engine), includedImplementations(includedImplementations),
+        watch(instance.getPreprocessor()) {}
 
   void HandleTranslationUnit(ASTContext &context) override {
     // An AST with errors would give findings about code that is not there.
     if (instance.getDiagnostics().hasErrorOccurred())
       return;
     if (watch.needsLowering(context, barrierpair::AnalysisScope::Program))
-      barrierpair::lowerTranslationUnit(context, engine, watch.barrierMacroUses());
+      barrierpair::lowerTranslationUnit(context, engine, watch.barrierMacroUses(), false,
+                                        includedImplementations);
   }
 
 private:
   CompilerInstance &instance;
   bp_engine *engine;
+  bool includedImplementations;
   barrierpair::PrimitiveUseWatch watch;
 };
 
 class LowerAction : public ASTFrontendAction {
 public:
-  LowerAction(bp_engine *engine, bool *notC) : engine(engine), notC(notC) {}
+  LowerAction(bp_engine *engine, bool *notC, bool includedImplementations)
+      : engine(engine), notC(notC), includedImplementations(includedImplementations) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &instance,
                                                  llvm::StringRef) override {
@@ -132,12 +136,13 @@ public:
       *notC = true;
       return std::make_unique<ASTConsumer>();
     }
-    return std::make_unique<LowerConsumer>(instance, engine);
+    return std::make_unique<LowerConsumer>(instance, engine, includedImplementations);
   }
 
 private:
   bp_engine *engine;
   bool *notC;
+  bool includedImplementations;
 };
 
 // The project's command, made into a syntax-only parse that prints no
@@ -185,7 +190,8 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystemFor(const Overlays &ov
   return layered;
 }
 
-void runJob(const Job &job, const Overlays &overlays, Result &result) {
+void runJob(const Job &job, const Overlays &overlays, bool includedImplementations,
+            Result &result) {
   result.engine.reset(bp_engine_create());
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystem = fileSystemFor(overlays);
   fileSystem->setCurrentWorkingDirectory(job.directory);
@@ -199,7 +205,9 @@ void runJob(const Job &job, const Overlays &overlays, Result &result) {
   TextDiagnosticPrinter printer(stream, diagnosticOptions.get());
 
   ToolInvocation invocation(
-      adjust(job), std::make_unique<LowerAction>(result.engine.get(), &result.notC), files.get());
+      adjust(job),
+      std::make_unique<LowerAction>(result.engine.get(), &result.notC, includedImplementations),
+      files.get());
   invocation.setDiagnosticConsumer(&printer);
   invocation.setDiagnosticOptions(diagnosticOptions.get());
   result.compiled = invocation.run() && printer.getNumErrors() == 0;
@@ -411,7 +419,7 @@ extern "C" void bp_check_lower(const bp_check_request *request, bp_engine *engin
   Progress progress(request->progress, jobs.size());
   auto work = [&]() {
     for (size_t i; (i = next.fetch_add(1)) < jobs.size();) {
-      runJob(jobs[i], overlays, results[i]);
+      runJob(jobs[i], overlays, request->beta, results[i]);
       progress.done(jobs[i].file);
     }
   };

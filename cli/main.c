@@ -447,9 +447,9 @@ static int command_check(int argc, char **argv) {
     free_options(&o);
     return status;
   }
-  bp_check_request request = {o.build_dir,      o.files,          o.file_count,   o.fixed_args,
-                              o.fixed_count,    o.fixed,          o.jobs,         isatty(2) == 1,
-                              o.overlaid_files, o.contents_files, o.overlay_count};
+  bp_check_request request = {o.build_dir,      o.files,          o.file_count,    o.fixed_args,
+                              o.fixed_count,    o.fixed,          o.jobs,          isatty(2) == 1,
+                              o.overlaid_files, o.contents_files, o.overlay_count, o.analysis.beta};
   bp_engine *engine = bp_engine_create();
   bp_check_summary summary;
   bp_check_lower(&request, engine, &summary);

@@ -65,6 +65,7 @@ typedef struct {
 
 typedef struct {
   uint32_t name; /* interned */
+  uint32_t unit; /* interned in names; BP_NO_UNIT: none known */
   bp_location location;
   bp_vec blocks; /* bp_block */
 } bp_function;
@@ -85,8 +86,10 @@ struct bp_engine {
   bp_vec functions;                  /* bp_function */
   bp_vec events;                     /* bp_event */
   bp_vec annotations;                /* bp_annotation_record */
+  uint32_t unit;                     /* of the functions begun next (bp_set_unit) */
   bool building;
 };
+#define BP_NO_UNIT UINT32_MAX
 
 /* intern.c: the id of `string`, or UINT32_MAX when it was never added. */
 uint32_t bp_interner_find(const bp_interner *interner, const char *string);

@@ -29,6 +29,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -79,6 +80,9 @@ struct UnitState {
   // What tells this translation unit's `static` variables from another's:
   // its main file and the macros its command line defines.
   std::string identity;
+  // Files other than the main file where the unit defines a function that
+  // is not inline: implementation files included into it.
+  llvm::DenseSet<FileID> implementationFiles;
   // How far below a function its nearest primitive is (primitiveDepth).
   llvm::DenseMap<const FunctionDecl *, unsigned> primitiveDepths;
   // What each helper's return values read (returnedObjects, shared_objects.cpp).
@@ -321,8 +325,10 @@ private:
   std::optional<SharedObject> nameObject(const Expr *expression) const;
   static SharedObject instanceField(const SharedObject &base, const std::string &key,
                                     const std::string &name);
-  static SharedObject fieldOf(const SharedObject &object, const RecordDecl *record,
-                              const FieldDecl *field);
+  SharedObject fieldOf(const SharedObject &object, const RecordDecl *record,
+                       const FieldDecl *field) const;
+  static std::string typeName(const RecordDecl *record);
+  std::string typeKey(const RecordDecl *record) const;
   static bool isThreadLocal(const MemberExpr *member);
   std::optional<SharedObject> nameThroughPointer(const Expr *pointer) const;
   std::optional<SharedObject> findTarget(const Stmt *statement,

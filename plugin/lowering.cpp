@@ -536,12 +536,31 @@ void FunctionLowering::lowerPlain(const Stmt *statement, int marking) {
 
 namespace {
 
-// The main file and a hash of the predefined buffer, which holds the
-// command line's -D and -U: "@<main file>#<hash>".
+// The main file and a hash of the command line's -D and -U, which the
+// predefined buffer holds after the compiler's own macros:
+// "@<main file>#<hash>". libtool's -DPIC, which only a position-independent
+// copy of the same build has, does not count.
+std::string commandLineMacros(llvm::StringRef predefines) {
+  size_t start = predefines.find("# 1 \"<command line>\"");
+  if (start == llvm::StringRef::npos)
+    return predefines.str();
+  std::string macros;
+  llvm::SmallVector<llvm::StringRef, 16> lines;
+  predefines.substr(start).split(lines, '\n');
+  for (llvm::StringRef line : lines)
+    if (line.trim() != "#define PIC 1")
+      macros += line.str() + "\n";
+  return macros;
+}
+
 std::string unitIdentity(const SourceManager &sources) {
   std::string identity = "@";
-  if (OptionalFileEntryRef main = sources.getFileEntryRefForID(sources.getMainFileID()))
-    identity += main->getName().str();
+  if (OptionalFileEntryRef main = sources.getFileEntryRefForID(sources.getMainFileID())) {
+    // Absolute: two files of one name in two directories are two sources.
+    llvm::SmallString<256> path(main->getName());
+    sources.getFileManager().makeAbsolutePath(path);
+    identity += path.str().str();
+  }
   for (unsigned i = 0; i < sources.local_sloc_entry_size(); i++) {
     const SrcMgr::SLocEntry &entry = sources.getLocalSLocEntry(i);
     if (!entry.isFile())
@@ -551,12 +570,32 @@ std::string unitIdentity(const SourceManager &sources) {
       continue;
     llvm::StringRef name = content.getBufferIfLoaded()->getBufferIdentifier();
     if (name == "<built-in>") {
-      identity +=
-          "#" + llvm::utohexstr(llvm::xxh3_64bits(content.getBufferIfLoaded()->getBuffer()));
+      identity += "#" + llvm::utohexstr(llvm::xxh3_64bits(
+                            commandLineMacros(content.getBufferIfLoaded()->getBuffer())));
       break;
     }
   }
   return identity;
+}
+
+// The files, other than the main file, where the unit defines a function
+// that is not inline: implementation files included into the main file
+// (liburcu's urcu-call-rcu-impl.h), whose functions are the unit's own as
+// the main file's are. A header's inline functions are not: every unit
+// that includes it has them, and they are lowered where they are called.
+llvm::DenseSet<FileID> implementationFiles(ASTContext &context) {
+  const SourceManager &sources = context.getSourceManager();
+  llvm::DenseSet<FileID> files;
+  for (const Decl *declaration : context.getTranslationUnitDecl()->decls()) {
+    const auto *function = dyn_cast<FunctionDecl>(declaration);
+    if (!function || !function->doesThisDeclarationHaveABody() || function->isInlineSpecified())
+      continue;
+    SourceLocation location = sources.getExpansionLoc(function->getLocation());
+    FileID file = sources.getFileID(location);
+    if (file != sources.getMainFileID() && !sources.isInSystemHeader(location))
+      files.insert(file);
+  }
+  return files;
 }
 
 // Functions the translation unit calls directly.
@@ -595,7 +634,8 @@ using lowering::FunctionLowering;
 using lowering::UnitState;
 
 FileMap lowerTranslationUnit(ASTContext &context, bp_engine *engine,
-                             llvm::ArrayRef<EmptyBarrier> emptyBarriers, bool unitAlone) {
+                             llvm::ArrayRef<EmptyBarrier> emptyBarriers, bool unitAlone,
+                             bool includedImplementations) {
   FileMap files;
   SourceManager &sources = context.getSourceManager();
   llvm::SmallVector<const FunctionDecl *, 32> defined;
@@ -603,10 +643,15 @@ FileMap lowerTranslationUnit(ASTContext &context, bp_engine *engine,
   UnitState unit;
   unit.barrierMacroUses = emptyBarriers;
   unit.identity = unitIdentity(sources);
+  unit.implementationFiles = implementationFiles(context);
+  bp_set_unit(engine, unit.identity.c_str());
   for (const Decl *declaration : context.getTranslationUnitDecl()->decls()) {
     const auto *function = dyn_cast<FunctionDecl>(declaration);
-    if (!function || !function->doesThisDeclarationHaveABody() ||
-        !sources.isWrittenInMainFile(sources.getExpansionLoc(function->getLocation())))
+    if (!function || !function->doesThisDeclarationHaveABody())
+      continue;
+    FileID file = sources.getFileID(sources.getExpansionLoc(function->getLocation()));
+    if (file != sources.getMainFileID() &&
+        !(includedImplementations && unit.implementationFiles.count(file)))
       continue;
     defined.push_back(function);
     collectCallees(function->getBody(), called);
@@ -641,6 +686,7 @@ FileMap lowerTranslationUnit(ASTContext &context, bp_engine *engine,
       continue;
     lowering.lower(function);
   }
+  bp_set_unit(engine, nullptr);
   scanAnnotations(sources, files, engine);
   return files;
 }

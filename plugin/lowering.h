@@ -29,9 +29,12 @@ struct EmptyBarrier {
 // another macro), in the order they were met. `unitAlone`: the unit is
 // analysed by itself (the plugin without site files), so that a function
 // with no primitive that no thread can start is not lowered.
+// `includedImplementations` (--beta): also the functions of implementation
+// files included into the main file (liburcu's urcu-call-rcu-impl.h), not
+// yet quiet on real code.
 FileMap lowerTranslationUnit(clang::ASTContext &context, bp_engine *engine,
                              llvm::ArrayRef<EmptyBarrier> emptyBarriers = {},
-                             bool unitAlone = false);
+                             bool unitAlone = false, bool includedImplementations = false);
 
 // Reads the annotations of `files` into `engine` (plugin/annotations.cpp);
 // after lowering, since kernel-style comments count only beside a barrier.

@@ -337,15 +337,11 @@ std::optional<SharedObject> FunctionLowering::nameObject(const Expr *expression)
     if (!field)
       return std::nullopt;
     const RecordDecl *record = field->getParent();
-    std::string type = record->getNameAsString();
-    if (type.empty()) {
-      if (const TypedefNameDecl *alias = record->getTypedefNameForAnonDecl())
-        type = alias->getNameAsString();
-    }
+    std::string type = typeName(record);
     if (type.empty())
       return std::nullopt;
     std::string display = type + "." + field->getNameAsString();
-    std::string key = std::string(record->isUnion() ? "union " : "struct ") + display;
+    std::string key = typeKey(record) + "." + field->getNameAsString();
     // A field of a global reached with `.` is that variable's instance:
     // the engine keeps it apart from other instances of the type unless
     // the program also reaches the field through a pointer.
@@ -375,6 +371,30 @@ std::optional<SharedObject> FunctionLowering::nameObject(const Expr *expression)
   return std::nullopt;
 }
 
+std::string FunctionLowering::typeName(const RecordDecl *record) {
+  std::string type = record->getNameAsString();
+  if (type.empty())
+    if (const TypedefNameDecl *alias = record->getTypedefNameForAnonDecl())
+      type = alias->getNameAsString();
+  return type;
+}
+
+// "struct T", the name every instance's field shares. A type defined in an
+// implementation file (one where this unit defines a function that is
+// not inline: the main file, or a file of functions included into it, as
+// liburcu includes urcu-call-rcu-impl.h into each flavour) is this unit's
+// own: no other unit has its definition, so no other unit reaches its
+// fields, and a type of that name in another unit is another type.
+std::string FunctionLowering::typeKey(const RecordDecl *record) const {
+  std::string key = std::string(record->isUnion() ? "union " : "struct ") + typeName(record);
+  const RecordDecl *definition = record->getDefinition();
+  FileID file =
+      sources.getFileID(sources.getExpansionLoc((definition ? definition : record)->getLocation()));
+  if (file == sources.getMainFileID() || unit.implementationFiles.count(file))
+    key += "{" + unit.identity.substr(1) + "}";
+  return key;
+}
+
 // Field `name` (whose type's object is `key`) of the instance `base`.
 SharedObject FunctionLowering::instanceField(const SharedObject &base, const std::string &key,
                                              const std::string &name) {
@@ -388,26 +408,24 @@ SharedObject FunctionLowering::instanceField(const SharedObject &base, const std
 // The field `field` of the structure `object` names, as nameObject
 // names `object.field`.
 SharedObject FunctionLowering::fieldOf(const SharedObject &object, const RecordDecl *record,
-                                       const FieldDecl *field) {
-  std::string type = record->getNameAsString();
-  if (type.empty())
-    if (const TypedefNameDecl *alias = record->getTypedefNameForAnonDecl())
-      type = alias->getNameAsString();
-  std::string display = type + "." + field->getNameAsString();
-  std::string key = "struct " + display;
+                                       const FieldDecl *field) const {
+  std::string display = typeName(record) + "." + field->getNameAsString();
+  std::string key = typeKey(record) + "." + field->getNameAsString();
   if (object.key.find(BP_INSTANCE_SEPARATOR) != std::string::npos && !object.threadOwn)
     return instanceField(object, key, field->getNameAsString());
   return SharedObject{key, display, object.threadOwn};
 }
 
-// `reader.ctr` of a thread-local `reader`: each thread's own instance,
-// while another thread reaches it only through a pointer.
+// `reader.ctr` of a thread-local `reader`, or `reader->ctr` of a
+// thread-local pointer `reader` (liburcu-bp's slot of its registry arena):
+// each thread's own instance, while another thread reaches it only through
+// a pointer of its own.
 bool FunctionLowering::isThreadLocal(const MemberExpr *member) {
   const Expr *base = member;
   while (const auto *dot = dyn_cast<MemberExpr>(base->IgnoreParenImpCasts())) {
-    if (dot->isArrow())
-      return false;
     base = dot->getBase();
+    if (dot->isArrow())
+      break;
   }
   const auto *reference = dyn_cast<DeclRefExpr>(base->IgnoreParenImpCasts());
   const auto *variable = reference ? dyn_cast<VarDecl>(reference->getDecl()) : nullptr;

@@ -141,7 +141,7 @@ enum {
   BP_STRENGTH_LOCAL = 64
 };
 /* The part of a barrier event's strength that orders memory. */
-#define BP_STRENGTH_ORDER(strength) ((strength) & BP_STRENGTH_FULL)
+#define BP_STRENGTH_ORDER(strength) ((strength)&BP_STRENGTH_FULL)
 
 /* The strength a fence of this order gives (0 for compiler-only). */
 unsigned bp_order_strength(bp_order order);
@@ -174,7 +174,6 @@ unsigned bp_scenario_need(int number, int cpu);
 /* Whether the forbidden outcome of `number` has CPU `cpu`'s first access,
  * a load, read the value another CPU stored (r1 == 1, r3 == 1). */
 bool bp_scenario_reads_new_first(int number, int cpu);
-
 
 /* ---- Rules ---- */
 
@@ -226,6 +225,13 @@ uint32_t bp_intern_object(bp_engine *engine, const char *key, const char *displa
  * program accesses by that object. bp_analyze does it first. */
 void bp_unify_instances(bp_engine *engine);
 
+/* The translation unit the functions begun from now on belong to:
+ * "@<main file>#<hash of the command line's macros>" (NULL: none known).
+ * Two units of one main file built with other macros (liburcu's flavours,
+ * urcu.c built with -DRCU_MB and with -DRCU_SIGNAL) are two builds of one
+ * source: a function of one never runs against a function of the other on
+ * one object, and the same function of both is two functions. */
+void bp_set_unit(bp_engine *engine, const char *identity);
 /* Functions are built one at a time, between begin and end. Blocks are
  * numbered from 0 in the order they are added. */
 uint32_t bp_function_begin(bp_engine *engine, const char *name, bp_location location);
@@ -344,6 +350,12 @@ typedef struct {
 size_t bp_event_count(const bp_engine *engine);
 const bp_event *bp_event_get(const bp_engine *engine, uint32_t event);
 const char *bp_function_name(const bp_engine *engine, uint32_t function);
+/* The unit `function` was built in ("" when none is known). */
+const char *bp_function_unit(const bp_engine *engine, uint32_t function);
+/* Functions `f` and `g` come from two builds of one source file with other
+ * macros (bp_set_unit): they share no memory that the analysis could tell
+ * from the other build's. */
+bool bp_other_builds(const bp_engine *engine, uint32_t f, uint32_t g);
 const char *bp_object_display(const bp_engine *engine, uint32_t object);
 const char *bp_file_path(const bp_engine *engine, uint32_t file);
 const char *bp_event_indentation(const bp_engine *engine, uint32_t event);
@@ -556,7 +568,7 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * adds a function only once when two inputs define it at the same place, an
  * annotation only once when two inputs read it at the same place. */
 
-#define BP_SITES_VERSION 10
+#define BP_SITES_VERSION 11
 
 /* Writes `engine`'s program (files, objects, functions with their blocks and
  * edges, every event field, annotations); false on a write error. */

@@ -209,7 +209,9 @@ bool bp_taken_elsewhere(const bp_engine *engine, uint32_t access, uint32_t other
 bool bp_accesses_meet(const bp_engine *engine, uint32_t a, uint32_t a_other, uint32_t b,
                       uint32_t b_other) {
   return !fresh_reached_elsewhere(engine, a, b, a_other) &&
-         !fresh_reached_elsewhere(engine, b, a, b_other) && !own_instances(engine, a, b);
+         !fresh_reached_elsewhere(engine, b, a, b_other) && !own_instances(engine, a, b) &&
+         !bp_other_builds(engine, bp_event_get(engine, a)->function,
+                          bp_event_get(engine, b)->function);
 }
 
 /* A pair's link on one object goes from `earlier` (the access of one side
@@ -306,6 +308,8 @@ static const char *exclusive_group(const bp_engine *engine, const bp_ordering *s
 }
 
 bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_ordering *cpu1) {
+  if (bp_other_builds(analysis->engine, cpu0->function, cpu1->function))
+    return false; /* two builds of one source (liburcu's flavours) */
   bool x0 = cpu0->first_kind == BP_ACCESS_STORE, y0 = cpu0->second_kind == BP_ACCESS_STORE;
   bool y1 = cpu1->first_kind == BP_ACCESS_STORE, x1 = cpu1->second_kind == BP_ACCESS_STORE;
   if (!x0 && !x1 && !stored_elsewhere(analysis, cpu0->first_object, cpu0->function, cpu1->function))

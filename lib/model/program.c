@@ -15,6 +15,7 @@ bp_engine *bp_engine_create(void) {
   bp_vec_init(&engine->functions, sizeof(bp_function));
   bp_vec_init(&engine->events, sizeof(bp_event));
   bp_vec_init(&engine->annotations, sizeof(bp_annotation_record));
+  engine->unit = BP_NO_UNIT;
   return engine;
 }
 
@@ -97,9 +98,14 @@ void bp_unify_instances(bp_engine *engine) {
   free(canonical);
 }
 
+void bp_set_unit(bp_engine *engine, const char *identity) {
+  engine->unit = identity && *identity ? bp_interner_add(&engine->names, identity) : BP_NO_UNIT;
+}
+
 uint32_t bp_function_begin(bp_engine *engine, const char *name, bp_location location) {
   bp_function *function = bp_vec_push(&engine->functions);
   function->name = bp_interner_add(&engine->names, name);
+  function->unit = engine->unit;
   function->location = location;
   bp_vec_init(&function->blocks, sizeof(bp_block));
   engine->building = true;
@@ -353,6 +359,30 @@ const char *bp_function_name(const bp_engine *engine, uint32_t function) {
     return "";
   const bp_function *f = bp_vec_at(&engine->functions, function);
   return bp_interner_get(&engine->names, f->name);
+}
+
+const char *bp_function_unit(const bp_engine *engine, uint32_t function) {
+  if (function >= engine->functions.count)
+    return "";
+  const bp_function *f = bp_vec_at(&engine->functions, function);
+  return f->unit == BP_NO_UNIT ? "" : bp_interner_get(&engine->names, f->unit);
+}
+
+/* The main file of a unit's identity: what comes before its last '#'. */
+static size_t main_file_length(const char *unit) {
+  const char *hash = strrchr(unit, '#');
+  return hash ? (size_t)(hash - unit) : strlen(unit);
+}
+
+bool bp_other_builds(const bp_engine *engine, uint32_t f, uint32_t g) {
+  const bp_function *a = bp_vec_at(&engine->functions, f);
+  const bp_function *b = bp_vec_at(&engine->functions, g);
+  if (a->unit == BP_NO_UNIT || b->unit == BP_NO_UNIT || a->unit == b->unit)
+    return false;
+  const char *unit_a = bp_interner_get(&engine->names, a->unit);
+  const char *unit_b = bp_interner_get(&engine->names, b->unit);
+  size_t length = main_file_length(unit_a);
+  return length == main_file_length(unit_b) && strncmp(unit_a, unit_b, length) == 0;
 }
 
 const char *bp_object_display(const bp_engine *engine, uint32_t object) {

@@ -13,6 +13,7 @@
  *   barrierpair-sites 1
  *   file 0 "src/ring.c"
  *   object 0 "struct ring.head" "ring.head"
+ *   unit "@src/ring.c#9F2A..."      (the unit of the functions that follow)
  *   function "reader" 0:12:5 blocks=3
  *   edge 0 1
  *   loop-edge 1 1
@@ -274,6 +275,7 @@ bool bp_program_write(const bp_engine *engine, FILE *out) {
   uint32_t *block_of = calloc(engine->events.count ? engine->events.count : 1, sizeof *block_of);
   if (!block_of)
     return false;
+  uint32_t written_unit = BP_NO_UNIT;
   for (size_t f = 0; f < engine->functions.count; f++) {
     const bp_function *function = bp_vec_at(&engine->functions, f);
     uint32_t first = UINT32_MAX, last = 0;
@@ -285,6 +287,13 @@ bool bp_program_write(const bp_engine *engine, FILE *out) {
         first = id < first ? id : first;
         last = id > last ? id : last;
       }
+    }
+    if (function->unit != written_unit) {
+      fputs("unit ", out);
+      write_string(
+          out, function->unit == BP_NO_UNIT ? "" : bp_interner_get(&engine->names, function->unit));
+      fputc('\n', out);
+      written_unit = function->unit;
     }
     fputs("function ", out);
     write_string(out, bp_interner_get(&engine->names, function->name));
@@ -344,13 +353,16 @@ static uint64_t hash_text(uint64_t hash, const char *text) {
 
 /* A function is known by its name and where it is defined: the same
  * translation unit compiled twice (PIC and not, two build variants) defines
- * it twice, but it is one function of the program. */
+ * it twice, but it is one function of the program; the same function of two
+ * builds with other macros (bp_set_unit) is two. */
 static uint64_t function_hash(const bp_engine *engine, const bp_function *function) {
   uint64_t hash =
       hash_text(1469598103934665603ull, bp_interner_get(&engine->names, function->name));
   hash = hash_mix(hash, 0);
   if (function->location.line)
     hash = hash_text(hash, bp_file_path(engine, function->location.file));
+  if (function->unit != BP_NO_UNIT)
+    hash = hash_text(hash, bp_interner_get(&engine->names, function->unit));
   hash = hash_mix(hash, function->location.line);
   return hash_mix(hash, function->location.column);
 }
@@ -360,6 +372,10 @@ static bool same_function(const bp_engine *a, const bp_function *fa, const bp_en
   if (strcmp(bp_interner_get(&a->names, fa->name), bp_interner_get(&b->names, fb->name)) != 0)
     return false;
   if (fa->location.line != fb->location.line || fa->location.column != fb->location.column)
+    return false;
+  if ((fa->unit == BP_NO_UNIT) != (fb->unit == BP_NO_UNIT) ||
+      (fa->unit != BP_NO_UNIT &&
+       strcmp(bp_interner_get(&a->names, fa->unit), bp_interner_get(&b->names, fb->unit)) != 0))
     return false;
   if (fa->location.line == 0)
     return true;
@@ -459,6 +475,7 @@ static uint32_t push_event(bp_engine *engine, uint32_t block, const bp_event *ev
 }
 
 size_t bp_program_merge(bp_engine *into, const bp_engine *from) {
+  uint32_t unit = into->unit;
   id_maps maps;
   size_t file_count = from->files.strings.count, object_count = from->objects.strings.count;
   maps.files = malloc((file_count + 1) * sizeof *maps.files);
@@ -492,6 +509,8 @@ size_t bp_program_merge(bp_engine *into, const bp_engine *from) {
         last = id > last ? id : last;
       }
     }
+    bp_set_unit(into, function->unit == BP_NO_UNIT ? NULL
+                                                   : bp_interner_get(&from->names, function->unit));
     uint32_t index = bp_function_begin(into, bp_interner_get(&from->names, function->name),
                                        remap_location(function->location, &maps));
     for (size_t b = 0; b < function->blocks.count; b++)
@@ -525,6 +544,7 @@ size_t bp_program_merge(bp_engine *into, const bp_engine *from) {
   free(known.slots);
   free(maps.files);
   free(maps.objects);
+  into->unit = unit; /* the caller's unit, not the last merged function's */
   return added;
 }
 
@@ -868,6 +888,19 @@ static bool parse_line(reader *r, const char *line, bp_engine *engine, read_stat
     if (engine->objects.strings.count == before)
       return fail(r, "object %llu repeats an earlier key", (unsigned long long)number);
     return at_end(r, at);
+  }
+  if (strncmp(at, "unit ", 5) == 0) {
+    at += 5;
+    if (state->in_function)
+      return fail(r, "unit record inside a function");
+    char *unit = parse_string(r, &at, "the unit");
+    if (!unit)
+      return false;
+    bool valid = at_end(r, at);
+    if (valid)
+      bp_set_unit(engine, unit);
+    free(unit);
+    return valid;
   }
   if (strncmp(at, "function ", 9) == 0) {
     at += 9;
