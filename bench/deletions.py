@@ -321,6 +321,8 @@ def check(options, copy):
     command = [options.barrierpair, "check", "-p", ".", "--format", "json", "--jobs", str(options.jobs)]
     for path in options.primitives:
         command += ["--primitives", os.path.abspath(path)]
+    if options.beta:
+        command.append("--beta")
     run = subprocess.run(command, cwd=copy, capture_output=True, text=True)
     if run.returncode not in (0, 1):
         raise RuntimeError(f"barrierpair check exited {run.returncode}: {run.stderr.strip()[:2000]}")
@@ -471,6 +473,8 @@ def main():
     parser.add_argument("--cflag", action="append", default=[],
                         help="a compiler flag when PROGRAM has no compile_commands.json")
     parser.add_argument("--set", choices=("fences", "weaken", "both"), default="fences")
+    parser.add_argument("--beta", action="store_true",
+                        help="check with --beta (the checks not yet proven quiet on real code)")
     parser.add_argument("--near", type=int, default=10)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--json", metavar="FILE", help="write the summary and every site")
