@@ -32,12 +32,29 @@ typedef struct {
   bool unlocked;     /* a kernel lock released, no access since */
   bool by_default;   /* every barrier of the group is a plain _Atomic access's */
   bool read_again;   /* the source's location read again with an acquire or an RMW */
+  bool around_loop;  /* went round a loop and left it: only barriered orders count */
   bp_location group; /* where the group's acquire or release is written */
 } path_state;
+
+/* A function's loops: per loop edge's head, the blocks of its body (the head
+ * and every block that reaches the edge's source without passing the
+ * head), as bit sets of block_count bits. */
+#define NO_LOOP UINT32_MAX
+typedef struct {
+  uint32_t *of_header; /* per block: its loop, NO_LOOP when it heads none */
+  uint64_t *bodies;    /* loop i's bits: words [i * words, (i + 1) * words) */
+  size_t words, count;
+  bool barriers; /* the function has an ordering point, which a path round a loop may cross */
+} loop_bodies;
+
+static bool in_loop(const loop_bodies *loops, uint32_t loop, uint32_t block) {
+  return loops->bodies[loop * loops->words + block / 64] >> (block % 64) & 1;
+}
 
 typedef struct {
   const bp_engine *engine;
   const bp_function *function;
+  loop_bodies loops;
   const bool *ordering_calls; /* per event of the program, or NULL */
   uint32_t first_event;       /* a function's events have contiguous ids */
   uint32_t source;
@@ -63,9 +80,11 @@ static bool meet(path_state *into, path_state incoming) {
   /* the path that is furthest from the window's end reaches the most */
   unsigned phase = incoming.phase < into->phase ? incoming.phase : into->phase;
   if (strength == into->strength && phase == into->phase &&
-      (into->by_default || !incoming.by_default) && (!into->read_again || incoming.read_again))
+      (into->by_default || !incoming.by_default) && (!into->read_again || incoming.read_again) &&
+      (!into->around_loop || incoming.around_loop))
     return false;
   into->phase = phase;
+  into->around_loop = into->around_loop && incoming.around_loop;
   into->by_default = into->by_default || incoming.by_default;
   into->read_again = into->read_again && incoming.read_again;
   if (strength == into->strength)
@@ -199,6 +218,15 @@ static bool reads_source_again(const propagation *p, uint32_t id, const bp_event
           bp_own_barrier(p->engine, id, BP_STRENGTH_ACQUIRE) != BP_NO_EVENT);
 }
 
+static void reach_block(propagation *p, uint32_t block, path_state state) {
+  if (p->block_in[block].strength == UNREACHED)
+    p->touched_blocks[p->touched_block_count++] = block;
+  if (meet(&p->block_in[block], state) && !p->queued[block]) {
+    p->queued[block] = true;
+    p->worklist[p->worklist_count++] = block;
+  }
+}
+
 static void walk_block(propagation *p, uint32_t block_index, size_t start, path_state state) {
   const bp_block *block = bp_vec_at(&p->function->blocks, block_index);
   const bp_event *source = bp_event_get(p->engine, p->source);
@@ -217,6 +245,12 @@ static void walk_block(propagation *p, uint32_t block_index, size_t start, path_
           !bp_event_guarded_by(p->engine, id, source->object))
         reached.strength = 0; /* not reached through the consumed pointer */
       if (state.read_again)
+        claimed = false;
+      /* past a loop the path went round, what a barrier written after the
+       * loop orders (liburcu-qsbr's wait_for_readers() marks each reader in
+       * its walk, then cmm_smp_mb(), then reads the grace period's state);
+       * not a plain _Atomic access's default order, which is no claim */
+      if (state.around_loop && (state.phase == BEFORE_BARRIER || state.by_default))
         claimed = false;
       if (claimed && p->reached[id - p->first_event].strength == UNREACHED)
         p->touched_events[p->touched_event_count++] = id - p->first_event;
@@ -265,15 +299,111 @@ static void walk_block(propagation *p, uint32_t block_index, size_t start, path_
   }
   for (size_t s = 0; s < block->successors.count; s++) {
     uint32_t successor = *(uint32_t *)bp_vec_at(&block->successors, s);
-    if (successor & BP_LOOP_EDGE)
-      continue; /* orders within one iteration only */
-    if (p->block_in[successor].strength == UNREACHED)
-      p->touched_blocks[p->touched_block_count++] = successor;
-    if (meet(&p->block_in[successor], state) && !p->queued[successor]) {
-      p->queued[successor] = true;
-      p->worklist[p->worklist_count++] = successor;
+    if (!(successor & BP_LOOP_EDGE)) {
+      reach_block(p, successor, state);
+      continue;
+    }
+    /* Round the loop: a later iteration's accesses (a retry loop's re-read
+     * of what it checked, a worker's next round) are no order the code
+     * relies on, and are not walked; the path goes on where the loop's head
+     * leaves it, after the last iteration, where only what a barrier
+     * written after the loop orders counts. */
+    if (!p->loops.barriers)
+      continue; /* no barrier there to cross */
+    uint32_t head = successor & ~BP_LOOP_EDGE, loop = p->loops.of_header[head];
+    const bp_block *head_block = bp_vec_at(&p->function->blocks, head);
+    path_state after = state;
+    after.around_loop = true;
+    for (size_t e = 0; e < head_block->successors.count; e++) {
+      uint32_t exit = *(uint32_t *)bp_vec_at(&head_block->successors, e);
+      if (!(exit & BP_LOOP_EDGE) && !in_loop(&p->loops, loop, exit))
+        reach_block(p, exit, after);
     }
   }
+}
+
+static void find_loops(const bp_engine *engine, const bool *ordering_calls,
+                       const bp_function *function, loop_bodies *loops) {
+  size_t block_count = function->blocks.count;
+  *loops = (loop_bodies){.words = (block_count + 63) / 64};
+  loops->of_header = malloc((block_count + 1) * sizeof *loops->of_header);
+  if (!loops->of_header)
+    abort();
+  for (size_t b = 0; b < block_count; b++) {
+    loops->of_header[b] = NO_LOOP;
+    const bp_block *block = bp_vec_at(&function->blocks, b);
+    for (size_t i = 0; i < block->events.count && !loops->barriers; i++) {
+      uint32_t id = *(uint32_t *)bp_vec_at(&block->events, i);
+      const bp_event *event = bp_event_get(engine, id);
+      loops->barriers = event->type == BP_EVENT_BARRIER || event->type == BP_EVENT_LOCK ||
+                        (event->type == BP_EVENT_CALL && ordering_calls && ordering_calls[id]);
+    }
+  }
+  for (size_t b = 0; b < block_count && loops->barriers; b++) {
+    const bp_block *block = bp_vec_at(&function->blocks, b);
+    for (size_t s = 0; s < block->successors.count; s++) {
+      uint32_t successor = *(uint32_t *)bp_vec_at(&block->successors, s);
+      if ((successor & BP_LOOP_EDGE) && loops->of_header[successor & ~BP_LOOP_EDGE] == NO_LOOP)
+        loops->of_header[successor & ~BP_LOOP_EDGE] = (uint32_t)loops->count++;
+    }
+  }
+  loops->bodies = calloc(loops->count * loops->words + 1, sizeof *loops->bodies);
+  if (!loops->bodies)
+    abort();
+  if (!loops->count)
+    return;
+  /* predecessors, for the walk back from each edge's source */
+  uint32_t *first = calloc(block_count + 1, sizeof *first), *edges = NULL;
+  size_t edge_count = 0;
+  for (size_t b = 0; b < block_count; b++) {
+    const bp_block *block = bp_vec_at(&function->blocks, b);
+    for (size_t s = 0; s < block->successors.count; s++)
+      first[(*(uint32_t *)bp_vec_at(&block->successors, s) & ~BP_LOOP_EDGE) + 1]++;
+    edge_count += block->successors.count;
+  }
+  for (size_t b = 0; b < block_count; b++)
+    first[b + 1] += first[b];
+  edges = malloc((edge_count + 1) * sizeof *edges);
+  uint32_t *fill = malloc((block_count + 1) * sizeof *fill);
+  uint32_t *stack = malloc((block_count + 1) * sizeof *stack);
+  if (!first || !edges || !fill || !stack)
+    abort();
+  memcpy(fill, first, block_count * sizeof *fill);
+  for (size_t b = 0; b < block_count; b++) {
+    const bp_block *block = bp_vec_at(&function->blocks, b);
+    for (size_t s = 0; s < block->successors.count; s++)
+      edges[fill[*(uint32_t *)bp_vec_at(&block->successors, s) & ~BP_LOOP_EDGE]++] = (uint32_t)b;
+  }
+  for (size_t b = 0; b < block_count; b++) {
+    const bp_block *block = bp_vec_at(&function->blocks, b);
+    for (size_t s = 0; s < block->successors.count; s++) {
+      uint32_t successor = *(uint32_t *)bp_vec_at(&block->successors, s);
+      if (!(successor & BP_LOOP_EDGE))
+        continue;
+      uint32_t head = successor & ~BP_LOOP_EDGE, loop = loops->of_header[head];
+      uint64_t *body = loops->bodies + loop * loops->words;
+      size_t depth = 0;
+      body[head / 64] |= (uint64_t)1 << (head % 64);
+      if (!(body[b / 64] >> (b % 64) & 1)) {
+        body[b / 64] |= (uint64_t)1 << (b % 64);
+        stack[depth++] = (uint32_t)b;
+      }
+      while (depth) {
+        uint32_t block_index = stack[--depth];
+        for (uint32_t e = first[block_index]; e < first[block_index + 1]; e++) {
+          uint32_t predecessor = edges[e];
+          if (!(body[predecessor / 64] >> (predecessor % 64) & 1)) {
+            body[predecessor / 64] |= (uint64_t)1 << (predecessor % 64);
+            stack[depth++] = predecessor;
+          }
+        }
+      }
+    }
+  }
+  free(first);
+  free(edges);
+  free(fill);
+  free(stack);
 }
 
 static int compare_orderings(const void *left, const void *right) {
@@ -529,6 +659,7 @@ void bp_collect_orderings(const bp_engine *engine, const bool *ordering_calls,
       !p.touched_blocks || !p.serving || !p.guess)
     abort();
   find_guesses(&p);
+  find_loops(engine, ordering_calls, function, &p.loops);
   const path_state unreached = {.strength = UNREACHED, .barrier = BP_NO_EVENT};
   for (size_t k = 0; k < block_count; k++) {
     p.block_in[k] = unreached;
@@ -587,6 +718,8 @@ void bp_collect_orderings(const bp_engine *engine, const bool *ordering_calls,
   free(p.guess);
   free(p.touched_events);
   free(p.touched_blocks);
+  free(p.loops.of_header);
+  free(p.loops.bodies);
 }
 
 /* ---- The program's orderings, by their objects ---- */

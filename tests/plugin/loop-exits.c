@@ -1,0 +1,50 @@
+// An access in a loop's body and a barrier written after the loop: the
+// path from the access goes round the loop and leaves it where the loop's
+// head does, so the barrier orders the last iteration's access before what
+// follows (liburcu-qsbr's wait_for_readers() marks every reader `waiting`
+// in a walk of the registry, then cmm_smp_mb(), then reads each reader's
+// counter). A later iteration's accesses are no order the code relies on
+// (a retry loop's re-read, a worker's next round), and neither is what only
+// the loop itself, with no barrier after it, puts in sequence.
+//
+// RUN: %barrierpair %s -Xclang -verify
+// RUN: %barrierpair %s -DFORGOTTEN -Xclang -verify=forgotten
+#include <urcu/arch.h>
+#include <urcu/system.h>
+
+struct reader {
+  unsigned long ctr;
+  int waiting;
+  struct reader *next;
+};
+
+static struct reader *registry;
+static unsigned long gp_ctr;
+static __thread struct reader me;
+
+// The reader's quiescent state: its counter, then whether a writer waits.
+void quiescent_state(void) {
+  CMM_STORE_SHARED(me.ctr, CMM_LOAD_SHARED(gp_ctr));
+#ifndef FORGOTTEN
+  cmm_smp_mb();
+#endif
+  if (CMM_LOAD_SHARED(me.waiting)) // forgotten-warning {{no barrier orders the store to 'reader.ctr' before the load of 'reader.waiting' in 'quiescent_state'; with 'wait_for_readers' this is scenario 10 (Dekker), which needs cmm_smp_mb() here}} \
+                                      forgotten-note {{scenario 10 (Dekker)}}
+    CMM_STORE_SHARED(me.waiting, 0); // forgotten-warning {{no barrier orders the store to 'reader.ctr' before the store to 'reader.waiting' in 'quiescent_state'; with 'wait_for_readers'}} \
+                                        forgotten-note {{scenario 14}}
+}
+
+// The writer: every reader marked waiting, then the barrier, then the
+// counters read.
+int wait_for_readers(void) {
+  struct reader *r;
+  int busy = 0;
+  for (r = CMM_LOAD_SHARED(registry); r; r = r->next)
+    CMM_STORE_SHARED(r->waiting, 1);
+  cmm_smp_mb(); // forgotten-note 2 {{'wait_for_readers' orders the store to 'reader.waiting' before the load of 'reader.ctr' with 'cmm_smp_mb()'}}
+  for (r = CMM_LOAD_SHARED(registry); r; r = r->next)
+    busy += CMM_LOAD_SHARED(r->ctr) != CMM_LOAD_SHARED(gp_ctr);
+  return busy;
+}
+
+// expected-no-diagnostics
