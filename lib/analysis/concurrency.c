@@ -91,7 +91,9 @@ static function_object *index_accesses(const bp_engine *engine, bool (*keep)(con
   size_t kept = 0;
   for (uint32_t id = 0; id < bp_event_count(engine); id++) {
     const bp_event *event = bp_event_get(engine, id);
-    if (event->type == BP_EVENT_ACCESS && keep(event))
+    /* a thread's access of its own instance (a thread-local record's
+     * field) serialises it with no other writer */
+    if (event->type == BP_EVENT_ACCESS && !event->thread_own && keep(event))
       index[kept++] = (function_object){event->function, event->object};
   }
   if (kept)

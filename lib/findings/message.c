@@ -317,6 +317,24 @@ size_t bp_finding_notes(const bp_engine *engine, const bp_finding *finding,
                    bp_object_display(engine, race->object));
     notes[count++] = (bp_note){finding->race, buffer.text};
   }
+  /* The side's first access, where it is in another helper's code than
+   * the second: the barrier belongs between the two, and the warning's
+   * place shows only the second (liburcu-qsbr's reader stores its counter
+   * in one inlined helper and reads `waiting` in the next). */
+  if (finding->rule == BP_RULE_MISSING_BARRIER && finding->side.first != BP_NO_EVENT &&
+      finding->side.second == finding->at &&
+      strcmp(bp_event_callee(engine, finding->side.first),
+             bp_event_callee(engine, finding->side.second)) != 0) {
+    const bp_event *first = bp_event_get(engine, finding->side.first);
+    bp_text buffer = {0};
+    bp_text_append(&buffer, "'%s' %s '%s' here, before the %s of '%s' with no barrier between",
+                   function_of(engine, &finding->side),
+                   first->kind == BP_ACCESS_STORE ? "stores" : "loads",
+                   bp_object_display(engine, first->object),
+                   bp_event_get(engine, finding->at)->kind == BP_ACCESS_STORE ? "store" : "load",
+                   bp_object_display(engine, bp_event_get(engine, finding->at)->object));
+    notes[count++] = (bp_note){finding->side.first, buffer.text};
+  }
   char *partner = bp_finding_partner_note(engine, finding);
   if (partner)
     notes[count++] = (bp_note){where(&finding->partner), partner};

@@ -86,7 +86,7 @@ struct slot {
 // It returns what is left, so that its read is one the code uses (a read
 // whose value is dropped claims no order).
 static int leave(struct value *value) {
-  return __atomic_sub_fetch(&value->users, 1, __ATOMIC_RELEASE);
+  return __atomic_sub_fetch(&value->users, 1, __ATOMIC_RELEASE); // expected-note {{'set' loads 'value.users' here}} expected-note {{'clear' loads 'value.users' here}}
 }
 
 // Leaves the old value, then stores the new one: a clear() that finds the new

@@ -23,7 +23,7 @@ void writer(void) {
 }
 
 static bool ready(void) {
-  if (!CMM_LOAD_SHARED(flag))
+  if (!CMM_LOAD_SHARED(flag)) // unordered-note {{'reader' loads 'flag' here}} tested-note {{'other_reader' loads 'flag' here}}
     return false;
 #ifndef UNORDERED
   cmm_smp_rmb();

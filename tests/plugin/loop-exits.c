@@ -23,8 +23,14 @@ static unsigned long gp_ctr;
 static __thread struct reader me;
 
 // The reader's quiescent state: its counter, then whether a writer waits.
+// It reads its own counter plainly (only it stores its own), as the writer
+// stores its own when it goes offline: stores to each thread's own record,
+// which make the two no writers of one object that the code serialises.
 void quiescent_state(void) {
-  CMM_STORE_SHARED(me.ctr, CMM_LOAD_SHARED(gp_ctr));
+  unsigned long gp = CMM_LOAD_SHARED(gp_ctr);
+  if (gp == me.ctr)
+    return;
+  CMM_STORE_SHARED(me.ctr, gp);
 #ifndef FORGOTTEN
   cmm_smp_mb();
 #endif
@@ -39,6 +45,7 @@ void quiescent_state(void) {
 int wait_for_readers(void) {
   struct reader *r;
   int busy = 0;
+  CMM_STORE_SHARED(me.ctr, 0); // offline while it waits
   for (r = CMM_LOAD_SHARED(registry); r; r = r->next)
     CMM_STORE_SHARED(r->waiting, 1);
   cmm_smp_mb(); // forgotten-note 2 {{'wait_for_readers' orders the store to 'reader.waiting' before the load of 'reader.ctr' with 'cmm_smp_mb()'}}

@@ -31,7 +31,7 @@ static bool refcount_down(struct cmm *cmm) {
 #ifdef FIXED
   size_t old_count = atomic_fetch_sub_explicit(&cmm->refcount, 1, memory_order_acq_rel);
 #else
-  size_t old_count = atomic_fetch_sub_explicit(&cmm->refcount, 1, memory_order_release); // before-note {{'cmm_generate' orders the store to 'cmm.cached' before the store to 'cmm.refcount'}}
+  size_t old_count = atomic_fetch_sub_explicit(&cmm->refcount, 1, memory_order_release); // before-note {{'cmm_generate' orders the store to 'cmm.cached' before the store to 'cmm.refcount'}} before-note {{'cmm_release' loads 'cmm.refcount' here}}
 #endif
   return old_count == 1;
 }

@@ -38,7 +38,7 @@ static struct node *stack_top;
 static void ck_epoch_begin(struct ck_epoch_record *record) {
   ck_pr_store_uint(&record->active, 1);
   ck_pr_fence_memory();
-  unsigned int g_epoch = ck_pr_load_uint(&global_epoch.epoch);
+  unsigned int g_epoch = ck_pr_load_uint(&global_epoch.epoch); // before-note {{'reader' loads 'global_epoch.epoch' here}}
 #ifdef FIXED
   ck_pr_fence_load();
 #endif

@@ -41,7 +41,7 @@ static void ck_hs_map_signal(struct ck_hs_map *map, unsigned long h) {
 
 void ck_hs_relocate(struct ck_hs_map *map, unsigned long h, unsigned long from, unsigned long to) {
   const void *key = ck_pr_load_ptr(&map->entries[from]);
-  ck_pr_store_ptr(&map->entries[to], key);
+  ck_pr_store_ptr(&map->entries[to], key); // before-note {{'ck_hs_relocate' stores 'ck_hs_map.entries[]' here}}
   ck_hs_map_signal(map, h);
   ck_pr_store_ptr(&map->entries[from], CK_HS_TOMBSTONE);
 }

@@ -37,7 +37,7 @@ struct virtqueue {
 };
 
 static int desc_is_used(struct vring_packed_desc *desc, int wrap_counter) {
-  uint16_t flags = *(volatile uint16_t *)&desc->flags;
+  uint16_t flags = *(volatile uint16_t *)&desc->flags; // before-note {{'virtqueue_dequeue_burst_rx_packed' loads 'vring_packed_desc.flags' here}}
   int used = !!(flags & VRING_DESC_F_USED), avail = !!(flags & VRING_DESC_F_AVAIL);
   return avail == used && used == wrap_counter;
 }

@@ -34,7 +34,7 @@ struct io_uring {
 };
 
 static void __io_uring_flush_sq(struct io_uring *ring) {
-  io_uring_smp_store_release(&ring->rings->sq_tail, ring->sqe_tail);
+  io_uring_smp_store_release(&ring->rings->sq_tail, ring->sqe_tail); // before-note {{'__io_uring_submit' stores 'io_rings.sq_tail' here}}
 }
 
 static bool sq_ring_needs_enter(struct io_uring *ring) {

@@ -38,7 +38,7 @@ static unsigned rq_nr_queued(struct io_uring_zcrx_rq *rq) {
 #ifdef FIXED
   return rq->rq_tail - io_uring_smp_load_acquire(&rq->khead);
 #else
-  return rq->rq_tail - IO_URING_READ_ONCE(rq->khead);
+  return rq->rq_tail - IO_URING_READ_ONCE(rq->khead); // before-note {{'refill_rq' loads 'io_uring_zcrx_rq.khead' here}}
 #endif
 }
 

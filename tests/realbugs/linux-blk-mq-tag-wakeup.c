@@ -59,7 +59,7 @@ static void blk_mq_tag_wakeup_all(struct blk_mq_bitmap_tags *bt) {
 }
 
 void blk_mq_tag_update_depth(struct blk_mq_bitmap_tags *bt, unsigned int depth) {
-  WRITE_ONCE(bt->depth, depth);
+  WRITE_ONCE(bt->depth, depth); // before-note {{'blk_mq_tag_update_depth' stores 'blk_mq_bitmap_tags.depth' here}}
   blk_mq_tag_wakeup_all(bt);
 }
 

@@ -43,7 +43,7 @@ void qemu_event_set(QemuEvent *ev) {
 }
 
 void qemu_event_reset(QemuEvent *ev) {
-  qatomic_or(&ev->value, EV_FREE);
+  qatomic_or(&ev->value, EV_FREE); // before-note {{'wait_for_work' stores 'QemuEvent.value' here}}
 #ifdef FIXED
   smp_mb__after_rmw();
 #endif
