@@ -195,7 +195,12 @@ std::optional<FunctionLowering::ZeroTest> FunctionLowering::zeroTest(const Expr 
   if (!isLoadedValue(tested))
     return std::nullopt;
   // The load's own object comes first, then those its address is read from.
+  // A tested lvalue (`flag`, `_CMM_LOAD_SHARED(flag)`, which is
+  // `*(volatile int *)&flag`) is the load: its object is the one it names.
   llvm::SmallVector<uint32_t, 2> objects;
+  if (tested->isGLValue())
+    if (std::optional<SharedObject> object = nameObject(tested))
+      addUnique(objects, internObject(*object));
   collectObjectsRead(tested, objects);
   if (objects.empty())
     return std::nullopt;

@@ -21,7 +21,19 @@ struct bp_store_index {
   store_record *stores; /* sorted, unique */
   size_t count;
   unsigned char *written; /* per object: SOME_STORE | NOT_NONZERO | NOT_ZERO */
+  /* per object, the one function whose stores may write a non-zero value
+   * (zero: a zero one), MANY_WRITERS for several, NO_WRITER for none */
+  uint32_t *nonzero_writer, *zero_writer;
 };
+#define NO_WRITER UINT32_MAX
+#define MANY_WRITERS (UINT32_MAX - 1)
+
+static void add_writer(uint32_t *writer, uint32_t function) {
+  if (*writer == NO_WRITER)
+    *writer = function;
+  else if (*writer != function)
+    *writer = MANY_WRITERS;
+}
 
 static int compare_stores(const void *left, const void *right) {
   const store_record *a = left, *b = right;
@@ -36,9 +48,14 @@ static struct bp_store_index *index_stores(const bp_analysis *analysis) {
   const bp_engine *engine = analysis->engine;
   bp_vec stores;
   bp_vec_init(&stores, sizeof(store_record));
-  unsigned char *written = calloc(engine->objects.strings.count + 1, sizeof *written);
-  if (!written)
+  size_t objects = engine->objects.strings.count + 1;
+  unsigned char *written = calloc(objects, sizeof *written);
+  uint32_t *nonzero_writer = malloc(objects * sizeof *nonzero_writer);
+  uint32_t *zero_writer = malloc(objects * sizeof *zero_writer);
+  if (!written || !nonzero_writer || !zero_writer)
     abort();
+  for (size_t o = 0; o < objects; o++)
+    nonzero_writer[o] = zero_writer[o] = NO_WRITER;
   for (uint32_t id = 0; id < bp_event_count(engine); id++) {
     const bp_event *event = bp_event_get(engine, id);
     /* a store made before any thread starts is no third CPU's */
@@ -49,10 +66,14 @@ static struct bp_store_index *index_stores(const bp_analysis *analysis) {
     if (event->unpublished)
       continue; /* set-up nobody sees before its publication */
     written[event->object] |= SOME_STORE;
-    if (!event->value_known || event->stored_value == 0)
+    if (!event->value_known || event->stored_value == 0) {
       written[event->object] |= NOT_NONZERO;
-    if (!event->value_known || event->stored_value != 0)
+      add_writer(&zero_writer[event->object], event->function);
+    }
+    if (!event->value_known || event->stored_value != 0) {
       written[event->object] |= NOT_ZERO;
+      add_writer(&nonzero_writer[event->object], event->function);
+    }
   }
   if (stores.count)
     qsort(stores.items, stores.count, sizeof(store_record), compare_stores);
@@ -65,7 +86,7 @@ static struct bp_store_index *index_stores(const bp_analysis *analysis) {
   struct bp_store_index *index = malloc(sizeof *index);
   if (!index)
     abort();
-  *index = (struct bp_store_index){items, unique, written};
+  *index = (struct bp_store_index){items, unique, written, nonzero_writer, zero_writer};
   return index;
 }
 
@@ -74,6 +95,8 @@ void bp_free_pairs(bp_analysis *analysis) {
     return;
   free(analysis->stores->stores);
   free(analysis->stores->written);
+  free(analysis->stores->nonzero_writer);
+  free(analysis->stores->zero_writer);
   free(analysis->stores);
   analysis->stores = NULL;
 }
@@ -295,6 +318,27 @@ static bool turned_away(const bp_analysis *analysis, const bp_ordering *side, in
   return (written & SOME_STORE) && !(written & turned);
 }
 
+/* `side` stores X first only under a test of its own load of X, which
+ * lets the store run only on a value that `partner`, whose access of X is
+ * a store too, alone writes (liburcu-qsbr's reader: `if (waiting) {
+ * waiting = 0; cmm_smp_mb(); ... futex }` against the writer's `waiting =
+ * 1`). The store comes after the partner's in X's order because the load
+ * read it: the pairing that decides is the load's, before the same second
+ * access (message passing), not this one. */
+static bool stores_after_reading(const bp_analysis *analysis, const bp_ordering *side,
+                                 uint32_t partner_access) {
+  const bp_engine *engine = analysis->engine;
+  const bp_event *first = bp_event_get(engine, side->first);
+  if (!analysis->stores || side->first_kind != BP_ACCESS_STORE || first->value_guard.line == 0 ||
+      first->value_guard_object != side->first_object ||
+      bp_event_get(engine, partner_access)->kind != BP_ACCESS_STORE)
+    return false;
+  const struct bp_store_index *stores = analysis->stores;
+  uint32_t writer = first->value_guard_zero ? stores->zero_writer[side->first_object]
+                                            : stores->nonzero_writer[side->first_object];
+  return writer == bp_event_get(engine, partner_access)->function;
+}
+
 /* The group of a library's contract (BP_EXCLUSIVE) that `side` runs in:
  * its function's, or that of the functions whose code holds both its
  * accesses (the helpers _LGPL_SOURCE code inlines); NULL for none. */
@@ -351,6 +395,9 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
                      joined it before its second */
   int scenario = bp_pair_scenario(cpu0, cpu1);
   if (turned_away(analysis, cpu0, scenario, 0) || turned_away(analysis, cpu1, scenario, 1))
+    return false;
+  if (stores_after_reading(analysis, cpu0, cpu1->second) ||
+      stores_after_reading(analysis, cpu1, cpu0->second))
     return false;
   uint32_t accesses[4] = {cpu0->first, cpu0->second, cpu1->first, cpu1->second};
   if (bp_hold_common_lock(analysis, accesses, 4))
