@@ -44,7 +44,6 @@ typedef struct {
   uint32_t *of_header; /* per block: its loop, NO_LOOP when it heads none */
   uint64_t *bodies;    /* loop i's bits: words [i * words, (i + 1) * words) */
   size_t words, count;
-  bool barriers; /* the function has an ordering point, which a path round a loop may cross */
 } loop_bodies;
 
 static bool in_loop(const loop_bodies *loops, uint32_t loop, uint32_t block) {
@@ -246,11 +245,13 @@ static void walk_block(propagation *p, uint32_t block_index, size_t start, path_
         reached.strength = 0; /* not reached through the consumed pointer */
       if (state.read_again)
         claimed = false;
-      /* past a loop the path went round, what a barrier written after the
-       * loop orders (liburcu-qsbr's wait_for_readers() marks each reader in
-       * its walk, then cmm_smp_mb(), then reads the grace period's state);
-       * not a plain _Atomic access's default order, which is no claim */
-      if (state.around_loop && (state.phase == BEFORE_BARRIER || state.by_default))
+      /* past a loop the path went round, the last iteration's access comes
+       * before what follows, as in straight-line code, ordered by what a
+       * barrier written after the loop orders (liburcu-qsbr's
+       * wait_for_readers() marks each reader in its walk, then
+       * cmm_smp_mb(), then reads each reader's counter); a plain _Atomic
+       * access's default order after a loop is no one's claim */
+      if (state.around_loop && state.phase != BEFORE_BARRIER && state.by_default)
         claimed = false;
       if (claimed && p->reached[id - p->first_event].strength == UNREACHED)
         p->touched_events[p->touched_event_count++] = id - p->first_event;
@@ -308,8 +309,6 @@ static void walk_block(propagation *p, uint32_t block_index, size_t start, path_
      * relies on, and are not walked; the path goes on where the loop's head
      * leaves it, after the last iteration, where only what a barrier
      * written after the loop orders counts. */
-    if (!p->loops.barriers)
-      continue; /* no barrier there to cross */
     uint32_t head = successor & ~BP_LOOP_EDGE, loop = p->loops.of_header[head];
     const bp_block *head_block = bp_vec_at(&p->function->blocks, head);
     path_state after = state;
@@ -322,24 +321,15 @@ static void walk_block(propagation *p, uint32_t block_index, size_t start, path_
   }
 }
 
-static void find_loops(const bp_engine *engine, const bool *ordering_calls,
-                       const bp_function *function, loop_bodies *loops) {
+static void find_loops(const bp_function *function, loop_bodies *loops) {
   size_t block_count = function->blocks.count;
   *loops = (loop_bodies){.words = (block_count + 63) / 64};
   loops->of_header = malloc((block_count + 1) * sizeof *loops->of_header);
   if (!loops->of_header)
     abort();
-  for (size_t b = 0; b < block_count; b++) {
+  for (size_t b = 0; b < block_count; b++)
     loops->of_header[b] = NO_LOOP;
-    const bp_block *block = bp_vec_at(&function->blocks, b);
-    for (size_t i = 0; i < block->events.count && !loops->barriers; i++) {
-      uint32_t id = *(uint32_t *)bp_vec_at(&block->events, i);
-      const bp_event *event = bp_event_get(engine, id);
-      loops->barriers = event->type == BP_EVENT_BARRIER || event->type == BP_EVENT_LOCK ||
-                        (event->type == BP_EVENT_CALL && ordering_calls && ordering_calls[id]);
-    }
-  }
-  for (size_t b = 0; b < block_count && loops->barriers; b++) {
+  for (size_t b = 0; b < block_count; b++) {
     const bp_block *block = bp_vec_at(&function->blocks, b);
     for (size_t s = 0; s < block->successors.count; s++) {
       uint32_t successor = *(uint32_t *)bp_vec_at(&block->successors, s);
@@ -659,7 +649,7 @@ void bp_collect_orderings(const bp_engine *engine, const bool *ordering_calls,
       !p.touched_blocks || !p.serving || !p.guess)
     abort();
   find_guesses(&p);
-  find_loops(engine, ordering_calls, function, &p.loops);
+  find_loops(function, &p.loops);
   const path_state unreached = {.strength = UNREACHED, .barrier = BP_NO_EVENT};
   for (size_t k = 0; k < block_count; k++) {
     p.block_in[k] = unreached;

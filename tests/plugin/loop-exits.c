@@ -9,6 +9,7 @@
 //
 // RUN: %barrierpair %s -Xclang -verify
 // RUN: %barrierpair %s -DFORGOTTEN -Xclang -verify=forgotten
+// RUN: %barrierpair %s -DFORGOTTEN_AFTER_LOOP -Xclang -verify=after
 #include <urcu/arch.h>
 #include <urcu/system.h>
 
@@ -32,7 +33,7 @@ void quiescent_state(void) {
     return;
   CMM_STORE_SHARED(me.ctr, gp);
 #ifndef FORGOTTEN
-  cmm_smp_mb();
+  cmm_smp_mb(); // after-note {{'quiescent_state' orders the store to 'reader.ctr' before the load of 'reader.waiting' with 'cmm_smp_mb()'}}
 #endif
   if (CMM_LOAD_SHARED(me.waiting)) // forgotten-warning {{no barrier orders the store to 'reader.ctr' before the load of 'reader.waiting' in 'quiescent_state'; with 'wait_for_readers' this is scenario 10 (Dekker), which needs cmm_smp_mb() here}} \
                                       forgotten-note {{scenario 10 (Dekker)}}
@@ -48,9 +49,12 @@ int wait_for_readers(void) {
   CMM_STORE_SHARED(me.ctr, 0); // offline while it waits
   for (r = CMM_LOAD_SHARED(registry); r; r = r->next)
     CMM_STORE_SHARED(r->waiting, 1);
+#ifndef FORGOTTEN_AFTER_LOOP
   cmm_smp_mb(); // forgotten-note 2 {{'wait_for_readers' orders the store to 'reader.waiting' before the load of 'reader.ctr' with 'cmm_smp_mb()'}}
+#endif
   for (r = CMM_LOAD_SHARED(registry); r; r = r->next)
-    busy += CMM_LOAD_SHARED(r->ctr) != CMM_LOAD_SHARED(gp_ctr);
+    busy += CMM_LOAD_SHARED(r->ctr) != CMM_LOAD_SHARED(gp_ctr); // after-warning {{no barrier orders the store to 'reader.waiting' before the load of 'reader.ctr' in 'wait_for_readers'; with 'quiescent_state' this is scenario 10 (Dekker), which needs cmm_smp_mb() here}} \
+                                                                   after-note {{scenario 10 (Dekker)}}
   return busy;
 }
 
