@@ -141,7 +141,7 @@ enum {
   BP_STRENGTH_LOCAL = 64
 };
 /* The part of a barrier event's strength that orders memory. */
-#define BP_STRENGTH_ORDER(strength) ((strength)&BP_STRENGTH_FULL)
+#define BP_STRENGTH_ORDER(strength) ((strength) & BP_STRENGTH_FULL)
 
 /* The strength a fence of this order gives (0 for compiler-only). */
 unsigned bp_order_strength(bp_order order);
@@ -174,6 +174,7 @@ unsigned bp_scenario_need(int number, int cpu);
 /* Whether the forbidden outcome of `number` has CPU `cpu`'s first access,
  * a load, read the value another CPU stored (r1 == 1, r3 == 1). */
 bool bp_scenario_reads_new_first(int number, int cpu);
+
 
 /* ---- Rules ---- */
 

@@ -32,7 +32,7 @@ typedef struct {
   bool unlocked;     /* a kernel lock released, no access since */
   bool by_default;   /* every barrier of the group is a plain _Atomic access's */
   bool read_again;   /* the source's location read again with an acquire or an RMW */
-  bool around_loop;  /* went round a loop and left it: only barriered orders count */
+  bool around_loop;  /* went round a loop and left it (no _Atomic default order past it) */
   bp_location group; /* where the group's acquire or release is written */
 } path_state;
 
@@ -344,6 +344,8 @@ static void find_loops(const bp_function *function, loop_bodies *loops) {
     return;
   /* predecessors, for the walk back from each edge's source */
   uint32_t *first = calloc(block_count + 1, sizeof *first), *edges = NULL;
+  if (!first)
+    abort();
   size_t edge_count = 0;
   for (size_t b = 0; b < block_count; b++) {
     const bp_block *block = bp_vec_at(&function->blocks, b);
@@ -356,7 +358,7 @@ static void find_loops(const bp_function *function, loop_bodies *loops) {
   edges = malloc((edge_count + 1) * sizeof *edges);
   uint32_t *fill = malloc((block_count + 1) * sizeof *fill);
   uint32_t *stack = malloc((block_count + 1) * sizeof *stack);
-  if (!first || !edges || !fill || !stack)
+  if (!edges || !fill || !stack)
     abort();
   memcpy(fill, first, block_count * sizeof *fill);
   for (size_t b = 0; b < block_count; b++) {
