@@ -95,9 +95,11 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
   for (uint32_t &head : heads)
     head = bp_add_block(engine);
   std::vector<uint32_t> tails = heads;
+  std::vector<bool> reached(cfg->getNumBlockIDs());
   // In reverse post-order, an opaque use is met first where control enters it.
   for (const CFGBlock *block : reversePostOrder(*cfg)) {
     currentCfgBlock = block->getBlockID();
+    reached[currentCfgBlock] = true;
     currentBlock = heads[currentCfgBlock];
     blockTest =
         block->succ_size() == 2 ? dyn_cast_or_null<Expr>(block->getTerminatorCondition()) : nullptr;
@@ -124,6 +126,11 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
   };
   const CFGBlock *exit = &cfg->getExit();
   for (const CFGBlock *block : *cfg) {
+    // A block control never reaches (after a call that does not return, a
+    // `break` or `goto` that skips it) leads nowhere: linked in, it would
+    // be a second entry from which no lock is held (analysis/locks.c).
+    if (!reached[block->getBlockID()])
+      continue;
     std::optional<int64_t> returned;
     if (site && block->succ_size() == 1 && *block->succ_begin() == exit && !block->empty())
       if (std::optional<CFGStmt> last = block->back().getAs<CFGStmt>())
