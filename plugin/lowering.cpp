@@ -41,7 +41,8 @@ bool isOpaque(const bp_primitive &primitive) {
 void FunctionLowering::lower(const FunctionDecl *function) {
   bp_function_begin(engine, function->getNameAsString().c_str(),
                     engineLocation(function->getLocation()));
-  lowerBody(function);
+  if (std::optional<std::pair<uint32_t, uint32_t>> blocks = lowerBody(function))
+    bp_function_entry(engine, blocks->first);
   bp_function_end(engine);
 }
 
@@ -117,14 +118,16 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
     endTestedSwap();
     tails[currentCfgBlock] = currentBlock;
   }
+  const CFGBlock *exit = &cfg->getExit();
+  bool exitEntered = false;
   auto addEdge = [&](const CFGBlock *block, uint32_t from, const CFGBlock *target) {
     uint32_t to = heads[target->getBlockID()];
+    exitEntered = exitEntered || target == exit;
     if (dominators.dominates(target, block))
       bp_add_loop_edge(engine, from, to); // back to the head of a loop
     else
       bp_add_edge(engine, from, to);
   };
-  const CFGBlock *exit = &cfg->getExit();
   for (const CFGBlock *block : *cfg) {
     // A block control never reaches (after a call that does not return, a
     // `break` or `goto` that skips it) leads nowhere: linked in, it would
@@ -167,7 +170,10 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
     }
   }
   parentMap = nullptr;
-  return std::make_pair(heads[cfg->getEntry().getBlockID()], tails[cfg->getExit().getBlockID()]);
+  // Where every return is a known value routed to the caller's branches
+  // (routeKnownReturns), control never enters the exit: no end to link.
+  return std::make_pair(heads[cfg->getEntry().getBlockID()],
+                        exitEntered ? tails[exit->getBlockID()] : NoBlock);
 }
 
 // ---- Calls to functions of the translation unit ----
@@ -251,7 +257,8 @@ void FunctionLowering::inlineCall(const CallExpr *call, const FunctionDecl *call
     return;
   bp_add_edge(engine, currentBlock, blocks->first);
   currentBlock = bp_add_block(engine);
-  bp_add_edge(engine, blocks->second, currentBlock);
+  if (blocks->second != NoBlock)
+    bp_add_edge(engine, blocks->second, currentBlock);
   inlinedHere.push_back({call, std::move(body.knownReturns), currentBlock, bp_event_count(engine)});
 }
 

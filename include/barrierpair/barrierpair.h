@@ -271,6 +271,11 @@ uint32_t bp_add_call(bp_engine *engine, uint32_t block, const char *callee, bp_l
 uint32_t bp_add_barrier(bp_engine *engine, uint32_t block, unsigned strength, int primitive,
                         bool implicit, bp_location location);
 void bp_function_end(bp_engine *engine);
+/* The function being built starts at `entry`: the edges out of blocks no
+ * path from it reaches (code after a call that does not return, a helper's
+ * exit that every return bypasses) are dropped, so that no analysis takes
+ * such a block for a second way into the function. */
+void bp_function_entry(bp_engine *engine, uint32_t entry);
 
 /* `object`'s value decides whether access `event` runs (a check of a flag
  * that dominates it and that some path leaves without reaching it: an `if`

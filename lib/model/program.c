@@ -205,6 +205,35 @@ void bp_function_end(bp_engine *engine) {
   engine->building = false;
 }
 
+void bp_function_entry(bp_engine *engine, uint32_t entry) {
+  bp_function *function = current_function(engine);
+  size_t count = function->blocks.count;
+  if (entry >= count)
+    return;
+  bool *reached = calloc(count, sizeof *reached);
+  uint32_t *stack = malloc(count * sizeof *stack);
+  if (!reached || !stack)
+    abort();
+  size_t depth = 0;
+  reached[entry] = true;
+  stack[depth++] = entry;
+  while (depth) {
+    const bp_block *block = bp_vec_at(&function->blocks, stack[--depth]);
+    for (size_t s = 0; s < block->successors.count; s++) {
+      uint32_t successor = *(uint32_t *)bp_vec_at(&block->successors, s) & ~BP_LOOP_EDGE;
+      if (successor < count && !reached[successor]) {
+        reached[successor] = true;
+        stack[depth++] = successor;
+      }
+    }
+  }
+  for (size_t b = 0; b < count; b++)
+    if (!reached[b])
+      ((bp_block *)bp_vec_at(&function->blocks, b))->successors.count = 0;
+  free(reached);
+  free(stack);
+}
+
 /* The event a front end fills in after adding it; NULL for an id the engine
  * never gave out. */
 static bp_event *event_to_change(bp_engine *engine, uint32_t event) {

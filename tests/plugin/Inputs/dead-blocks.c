@@ -28,3 +28,19 @@ void release_own(void) {
   CMM_STORE_SHARED(stopping, 1);
   cmm_smp_mb();
 }
+
+/* A helper whose every return is a constant that the caller tests: its
+ * returns go straight to the caller's branches, and its exit is never
+ * entered. */
+static int stopped(void) {
+  if (!CMM_LOAD_SHARED(stopping))
+    return 0;
+  return 1;
+}
+
+void release_if_stopped(void) {
+  pthread_mutex_lock(&lock);
+  if (stopped())
+    own.slots = NULL;
+  pthread_mutex_unlock(&lock);
+}
