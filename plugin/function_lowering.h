@@ -239,9 +239,6 @@ private:
 
   // ---- The walk and calls into the unit (lowering.cpp) ----
 
-  // The engine blocks where the body starts and ends; the end is NoBlock
-  // when control never leaves through the exit.
-  static constexpr uint32_t NoBlock = UINT32_MAX;
   std::optional<std::pair<uint32_t, uint32_t>> lowerBody(const FunctionDecl *lowered);
   const FunctionDecl *inlinableCallee(const Stmt *statement) const;
   bool usesPrimitives(const Stmt *statement,

@@ -41,6 +41,9 @@ bool isOpaque(const bp_primitive &primitive) {
 void FunctionLowering::lower(const FunctionDecl *function) {
   bp_function_begin(engine, function->getNameAsString().c_str(),
                     engineLocation(function->getLocation()));
+  // Blocks control never reaches (a `do { } while (0)`'s loop-back, the
+  // exit of an inlined helper whose every return goes to the caller's
+  // branches) lead nowhere.
   if (std::optional<std::pair<uint32_t, uint32_t>> blocks = lowerBody(function))
     bp_function_entry(engine, blocks->first);
   bp_function_end(engine);
@@ -96,11 +99,9 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
   for (uint32_t &head : heads)
     head = bp_add_block(engine);
   std::vector<uint32_t> tails = heads;
-  std::vector<bool> reached(cfg->getNumBlockIDs());
   // In reverse post-order, an opaque use is met first where control enters it.
   for (const CFGBlock *block : reversePostOrder(*cfg)) {
     currentCfgBlock = block->getBlockID();
-    reached[currentCfgBlock] = true;
     currentBlock = heads[currentCfgBlock];
     blockTest =
         block->succ_size() == 2 ? dyn_cast_or_null<Expr>(block->getTerminatorCondition()) : nullptr;
@@ -118,22 +119,15 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
     endTestedSwap();
     tails[currentCfgBlock] = currentBlock;
   }
-  const CFGBlock *exit = &cfg->getExit();
-  bool exitEntered = false;
   auto addEdge = [&](const CFGBlock *block, uint32_t from, const CFGBlock *target) {
     uint32_t to = heads[target->getBlockID()];
-    exitEntered = exitEntered || target == exit;
     if (dominators.dominates(target, block))
       bp_add_loop_edge(engine, from, to); // back to the head of a loop
     else
       bp_add_edge(engine, from, to);
   };
+  const CFGBlock *exit = &cfg->getExit();
   for (const CFGBlock *block : *cfg) {
-    // A block control never reaches (after a call that does not return, a
-    // `break` or `goto` that skips it) leads nowhere: linked in, it would
-    // be a second entry from which no lock is held (analysis/locks.c).
-    if (!reached[block->getBlockID()])
-      continue;
     std::optional<int64_t> returned;
     if (site && block->succ_size() == 1 && *block->succ_begin() == exit && !block->empty())
       if (std::optional<CFGStmt> last = block->back().getAs<CFGStmt>())
@@ -170,10 +164,7 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
     }
   }
   parentMap = nullptr;
-  // Where every return is a known value routed to the caller's branches
-  // (routeKnownReturns), control never enters the exit: no end to link.
-  return std::make_pair(heads[cfg->getEntry().getBlockID()],
-                        exitEntered ? tails[exit->getBlockID()] : NoBlock);
+  return std::make_pair(heads[cfg->getEntry().getBlockID()], tails[exit->getBlockID()]);
 }
 
 // ---- Calls to functions of the translation unit ----
@@ -257,8 +248,7 @@ void FunctionLowering::inlineCall(const CallExpr *call, const FunctionDecl *call
     return;
   bp_add_edge(engine, currentBlock, blocks->first);
   currentBlock = bp_add_block(engine);
-  if (blocks->second != NoBlock)
-    bp_add_edge(engine, blocks->second, currentBlock);
+  bp_add_edge(engine, blocks->second, currentBlock);
   inlinedHere.push_back({call, std::move(body.knownReturns), currentBlock, bp_event_count(engine)});
 }
 

@@ -13,20 +13,23 @@ typedef struct {
   uint32_t object, function;
 } store_record;
 
-/* What the stores of an object that other threads may see write. */
-enum { SOME_STORE = 1, NOT_NONZERO = 2, NOT_ZERO = 4 };
-
 /* The functions that store each object after the program starts threads. */
 struct bp_store_index {
   store_record *stores; /* sorted, unique */
   size_t count;
-  unsigned char *written; /* per object: SOME_STORE | NOT_NONZERO | NOT_ZERO */
-  /* per object, the one function whose stores may write a non-zero value
-   * (zero: a zero one), MANY_WRITERS for several, NO_WRITER for none */
+  /* per object, of the stores other threads may see, the one function
+   * whose stores may write a non-zero value (zero: a zero one; a value not
+   * known may be either), MANY_WRITERS for several, NO_WRITER for none */
   uint32_t *nonzero_writer, *zero_writer;
 };
 #define NO_WRITER UINT32_MAX
 #define MANY_WRITERS (UINT32_MAX - 1)
+
+/* The one function whose stores of `object` may write zero (`zero`) or
+ * a non-zero value; NO_WRITER, MANY_WRITERS. */
+static uint32_t passing_writer(const struct bp_store_index *stores, uint32_t object, bool zero) {
+  return zero ? stores->zero_writer[object] : stores->nonzero_writer[object];
+}
 
 static void add_writer(uint32_t *writer, uint32_t function) {
   if (*writer == NO_WRITER)
@@ -49,10 +52,9 @@ static struct bp_store_index *index_stores(const bp_analysis *analysis) {
   bp_vec stores;
   bp_vec_init(&stores, sizeof(store_record));
   size_t objects = engine->objects.strings.count + 1;
-  unsigned char *written = calloc(objects, sizeof *written);
   uint32_t *nonzero_writer = malloc(objects * sizeof *nonzero_writer);
   uint32_t *zero_writer = malloc(objects * sizeof *zero_writer);
-  if (!written || !nonzero_writer || !zero_writer)
+  if (!nonzero_writer || !zero_writer)
     abort();
   for (size_t o = 0; o < objects; o++)
     nonzero_writer[o] = zero_writer[o] = NO_WRITER;
@@ -65,15 +67,10 @@ static struct bp_store_index *index_stores(const bp_analysis *analysis) {
     *(store_record *)bp_vec_push(&stores) = (store_record){event->object, event->function};
     if (event->unpublished)
       continue; /* set-up nobody sees before its publication */
-    written[event->object] |= SOME_STORE;
-    if (!event->value_known || event->stored_value == 0) {
-      written[event->object] |= NOT_NONZERO;
+    if (!event->value_known || event->stored_value == 0)
       add_writer(&zero_writer[event->object], event->function);
-    }
-    if (!event->value_known || event->stored_value != 0) {
-      written[event->object] |= NOT_ZERO;
+    if (!event->value_known || event->stored_value != 0)
       add_writer(&nonzero_writer[event->object], event->function);
-    }
   }
   if (stores.count)
     qsort(stores.items, stores.count, sizeof(store_record), compare_stores);
@@ -86,7 +83,7 @@ static struct bp_store_index *index_stores(const bp_analysis *analysis) {
   struct bp_store_index *index = malloc(sizeof *index);
   if (!index)
     abort();
-  *index = (struct bp_store_index){items, unique, written, nonzero_writer, zero_writer};
+  *index = (struct bp_store_index){items, unique, nonzero_writer, zero_writer};
   return index;
 }
 
@@ -94,7 +91,6 @@ void bp_free_pairs(bp_analysis *analysis) {
   if (!analysis->stores)
     return;
   free(analysis->stores->stores);
-  free(analysis->stores->written);
   free(analysis->stores->nonzero_writer);
   free(analysis->stores->zero_writer);
   free(analysis->stores);
@@ -313,9 +309,12 @@ static bool turned_away(const bp_analysis *analysis, const bp_ordering *side, in
       !bp_same_location(second->value_guard, first->location) ||
       !bp_scenario_reads_new_first(scenario, cpu))
     return false;
-  unsigned char written = analysis->stores->written[side->first_object];
-  unsigned char turned = second->value_guard_zero ? NOT_NONZERO : NOT_ZERO;
-  return (written & SOME_STORE) && !(written & turned);
+  const struct bp_store_index *stores = analysis->stores;
+  uint32_t object = side->first_object;
+  bool stored =
+      stores->zero_writer[object] != NO_WRITER || stores->nonzero_writer[object] != NO_WRITER;
+  /* no store writes a value the test lets through */
+  return stored && passing_writer(stores, object, second->value_guard_zero) == NO_WRITER;
 }
 
 /* `side` stores X first only under a test of its own load of X, which
@@ -333,10 +332,8 @@ static bool stores_after_reading(const bp_analysis *analysis, const bp_ordering 
       first->value_guard_object != side->first_object ||
       bp_event_get(engine, partner_access)->kind != BP_ACCESS_STORE)
     return false;
-  const struct bp_store_index *stores = analysis->stores;
-  uint32_t writer = first->value_guard_zero ? stores->zero_writer[side->first_object]
-                                            : stores->nonzero_writer[side->first_object];
-  return writer == bp_event_get(engine, partner_access)->function;
+  return passing_writer(analysis->stores, side->first_object, first->value_guard_zero) ==
+         bp_event_get(engine, partner_access)->function;
 }
 
 /* The group of a library's contract (BP_EXCLUSIVE) that `side` runs in:
