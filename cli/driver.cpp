@@ -113,7 +113,7 @@ public:
     if (instance.getDiagnostics().hasErrorOccurred())
       return;
     if (watch.needsLowering(context, barrierpair::AnalysisScope::Program))
-      barrierpair::lowerTranslationUnit(context, engine, watch.barrierMacroUses(), false,
+      barrierpair::lowerTranslationUnit(context, engine, &watch.macros(), false,
                                         includedImplementations);
   }
 

@@ -75,6 +75,16 @@ struct MacroHit {
   CharSourceRange expansion;
 };
 
+// What lowering learnt of one macro expansion, by its entry's index in the
+// source manager: every statement inside a macro asks, and the statements
+// of one expansion share the answer.
+struct ExpansionFacts {
+  static constexpr int32_t Unknown = -2, None = -1;
+  int32_t outermost = Unknown;         // the entry of the outermost known macro of its chain
+  int16_t primitive = BP_NO_PRIMITIVE; // that macro's
+  int8_t inAssertion = Unknown;        // 0 or 1 once known
+};
+
 // What lowering learns across a translation unit's functions.
 struct UnitState {
   // What tells this translation unit's `static` variables from another's:
@@ -94,8 +104,19 @@ struct UnitState {
   llvm::DenseMap<const ParmVarDecl *, bool> privateParameters;
   // The thread function a pthread_t variable (or array) was started with.
   llvm::DenseMap<const VarDecl *, std::string> threads;
-  // Uses of barrier macros written in a file (lowerTranslationUnit).
-  llvm::ArrayRef<EmptyBarrier> barrierMacroUses;
+  // What the preprocessor saw (lowerTranslationUnit); null where macro
+  // names have to be lexed.
+  const MacroExpansions *macros = nullptr;
+  // By the index of a macro expansion's source manager entry.
+  std::vector<ExpansionFacts> expansions;
+  // The last answers of outermostKnownMacro by location: the passes over a
+  // body ask for the same statements' beginnings, and finding a location's
+  // entry is a binary search over every expansion of the unit.
+  struct RecentMacro {
+    unsigned location = 0; // raw; 0 is no macro location
+    std::optional<MacroHit> hit;
+  };
+  std::vector<RecentMacro> recentMacros = std::vector<RecentMacro>(4096);
   // Per file, what every function of the unit and every inlined copy would
   // otherwise look up again (a file's absolute path costs system calls).
   llvm::DenseMap<FileID, uint32_t> engineFiles;
@@ -172,11 +193,6 @@ private:
   // body, or ownMacroUses.
   const llvm::DenseMap<unsigned, PrimitiveUse> *macroUses = nullptr;
   llvm::DenseMap<unsigned, PrimitiveUse> ownMacroUses;
-  // The known macro of each expansion met (outermostKnownMacro), per
-  // function: kept for the unit, it would hold every expansion of the file.
-  mutable llvm::DenseMap<FileID, std::optional<MacroHit>> outermostByExpansion;
-  // Whether each expansion met is, or is inside, an assert() (inAssertion).
-  mutable llvm::DenseMap<FileID, bool> assertionByExpansion;
   // A store into memory only a fresh local points to was met (it is no
   // event: nobody else sees that memory until the function hands it on).
   bool initialisedPrivately = false;
@@ -265,7 +281,10 @@ private:
   // ---- Uses of primitives in a body (primitive_use.cpp) ----
 
   static unsigned keyOf(const MacroHit &hit) { return hit.expansion.getBegin().getRawEncoding(); }
+  int macroAt(const SrcMgr::SLocEntry &entry, SourceLocation location) const;
+  ExpansionFacts *factsOf(FileID id) const;
   std::optional<MacroHit> outermostKnownMacro(SourceLocation location) const;
+  std::optional<MacroHit> walkMacroChain(SourceLocation location) const;
   bool inAssertion(SourceLocation location) const;
   bool sameUse(const Stmt *statement, const MacroHit &hit) const;
   void findMacroUses(const Stmt *body);

@@ -637,15 +637,18 @@ void collectAddressTaken(const Stmt *statement,
 using lowering::FunctionLowering;
 using lowering::UnitState;
 
-FileMap lowerTranslationUnit(ASTContext &context, bp_engine *engine,
-                             llvm::ArrayRef<EmptyBarrier> emptyBarriers, bool unitAlone,
-                             bool includedImplementations) {
+FileMap lowerTranslationUnit(ASTContext &context, bp_engine *engine, const MacroExpansions *macros,
+                             bool unitAlone, bool includedImplementations) {
   FileMap files;
   SourceManager &sources = context.getSourceManager();
   llvm::SmallVector<const FunctionDecl *, 32> defined;
   llvm::SmallPtrSet<const FunctionDecl *, 32> called;
   UnitState unit;
-  unit.barrierMacroUses = emptyBarriers;
+  // Declarations of a precompiled header or a module come with macro
+  // expansions the preprocessor did not show.
+  if (!context.getExternalSource())
+    unit.macros = macros;
+  unit.expansions.resize(sources.local_sloc_entry_size());
   unit.identity = unitIdentity(sources);
   unit.implementationFiles = implementationFiles(context);
   bp_set_unit(engine, unit.identity.c_str());
@@ -667,9 +670,7 @@ FileMap lowerTranslationUnit(ASTContext &context, bp_engine *engine,
   // wasted work (a file with no barrier costs nothing). A program (check,
   // site files) lowers every function: another unit may start it.
   llvm::SmallPtrSet<const FunctionDecl *, 32> addressTaken;
-  bool annotated =
-      sources.getBufferData(sources.getMainFileID()).contains_insensitive("barrierpair");
-  if (unitAlone && !annotated) {
+  if (unitAlone) {
     for (const Decl *declaration : context.getTranslationUnitDecl()->decls()) {
       if (const auto *function = dyn_cast<FunctionDecl>(declaration);
           function && function->doesThisDeclarationHaveABody())
@@ -679,14 +680,25 @@ FileMap lowerTranslationUnit(ASTContext &context, bp_engine *engine,
         collectAddressTaken(variable->getInit(), addressTaken);
     }
   }
+  // Where the text that goes with each function starts: the end of the one
+  // before it in its file.
+  llvm::DenseMap<FileID, unsigned> textStarts;
   for (const FunctionDecl *function : defined) {
+    std::pair<FileID, unsigned> end =
+        sources.getDecomposedLoc(sources.getExpansionLoc(function->getEndLoc()));
+    unsigned start = std::exchange(textStarts[end.first], end.second);
     // A function no other file can call, called here and lowered at its
     // calls, is a helper: its callers run it.
     FunctionLowering lowering(context, engine, files, unit);
     bool uses = lowering.calleeUsesPrimitives(function);
     if (!function->isExternallyVisible() && called.count(function->getCanonicalDecl()) && uses)
       continue;
-    if (unitAlone && !annotated && !uses && !addressTaken.count(function->getCanonicalDecl()))
+    // An annotation in a function's text or before it is read as `check`
+    // reads it, with the function lowered: one that silences nothing is a
+    // finding.
+    if (unitAlone && !uses && !addressTaken.count(function->getCanonicalDecl()) &&
+        !(start < end.second &&
+          mentionsBarrierpair(sources.getBufferData(end.first).substr(start, end.second - start))))
       continue;
     lowering.lower(function);
   }

@@ -10,6 +10,8 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <vector>
+
 namespace barrierpair {
 
 // The translation unit's files, by engine file id.
@@ -23,18 +25,37 @@ struct EmptyBarrier {
   int primitive;
 };
 
+// What the preprocessor saw of the macros lowering looks for, so that
+// lowering never lexes a macro's name again.
+struct MacroExpansions {
+  // The uses of barrier macros written in a file (not in another macro), in
+  // the order they were met.
+  std::vector<EmptyBarrier> barriers;
+  // By the raw location of the name that began an expansion: the primitive
+  // the table names so, or AssertMacro for assert(). An expansion not here
+  // is of a macro lowering does not look for.
+  llvm::DenseMap<unsigned, int> named;
+  bool assertExpanded = false;
+  static constexpr int AssertMacro = -2;
+};
+
 // Lowers every function defined in the main file into `engine`; events,
 // their locations and their fix-it places are all in the engine.
-// `emptyBarriers` are the uses of barrier macros written in a file (not in
-// another macro), in the order they were met. `unitAlone`: the unit is
+// `macros`: what the preprocessor saw (PrimitiveUseWatch); without it, or
+// where declarations came from a precompiled header or a module, whose
+// expansions it did not see, macro names are lexed. `unitAlone`: the unit is
 // analysed by itself (the plugin without site files), so that a function
 // with no primitive that no thread can start is not lowered.
 // `includedImplementations` (--beta): also the functions of implementation
 // files included into the main file (liburcu's urcu-call-rcu-impl.h), not
 // yet quiet on real code.
 FileMap lowerTranslationUnit(clang::ASTContext &context, bp_engine *engine,
-                             llvm::ArrayRef<EmptyBarrier> emptyBarriers = {},
-                             bool unitAlone = false, bool includedImplementations = false);
+                             const MacroExpansions *macros = nullptr, bool unitAlone = false,
+                             bool includedImplementations = false);
+
+// Whether `text` mentions barrierpair in any case (an annotation's
+// "barrierpair:", BARRIERPAIR_IGNORE).
+bool mentionsBarrierpair(llvm::StringRef text);
 
 // Reads the annotations of `files` into `engine` (plugin/annotations.cpp);
 // after lowering, since kernel-style comments count only beside a barrier.

@@ -125,8 +125,8 @@ public:
     std::unique_ptr<bp_engine, void (*)(bp_engine *)> engine(bp_engine_create(), bp_engine_destroy);
     FileMap files;
     if (lower)
-      files = lowerTranslationUnit(context, engine.get(), watch.barrierMacroUses(),
-                                   sitesDir.empty(), options.beta);
+      files = lowerTranslationUnit(context, engine.get(), &watch.macros(), sitesDir.empty(),
+                                   options.beta);
     if (!sitesDir.empty())
       writeSites(instance, engine.get(), sitesDir);
     if (!lower) {

@@ -35,20 +35,24 @@ bool ordersMemory(const bp_primitive &primitive, std::optional<bp_order> order =
 }
 
 struct PrimitiveUseWatch::State {
-  bool macroExpanded = false;            // a macro of the primitive table was expanded
-  bool orderingExpanded = false;         // one that orders memory (ordersMemory)
-  std::vector<EmptyBarrier> barrierUses; // fences' macros written in a file
-  // Whether a name is the primitive table's, asked once per identifier.
-  llvm::DenseMap<const IdentifierInfo *, bool> known;
+  bool macroExpanded = false;    // a macro of the primitive table was expanded
+  bool orderingExpanded = false; // one that orders memory (ordersMemory)
+  MacroExpansions expansions;
+  // What a name is, asked once per identifier: the primitive the table
+  // names so, MacroExpansions::AssertMacro, or BP_NO_PRIMITIVE.
+  llvm::DenseMap<const IdentifierInfo *, int> known;
 
-  bool isPrimitive(const IdentifierInfo *name) {
+  int lookup(const IdentifierInfo *name) {
     if (!name)
-      return false;
-    auto [entry, added] = known.try_emplace(name, false);
+      return BP_NO_PRIMITIVE;
+    auto [entry, added] = known.try_emplace(name, BP_NO_PRIMITIVE);
     if (added)
-      entry->second = bp_primitive_find(name->getNameStart(), name->getLength()) >= 0;
+      entry->second = name->isStr("assert")
+                          ? MacroExpansions::AssertMacro
+                          : bp_primitive_find(name->getNameStart(), name->getLength());
     return entry->second;
   }
+  bool isPrimitive(const IdentifierInfo *name) { return lookup(name) >= 0; }
 };
 
 namespace {
@@ -59,15 +63,20 @@ public:
 
   void MacroExpands(const Token &name, const MacroDefinition &, SourceRange range,
                     const MacroArgs *) override {
-    if (!state->isPrimitive(name.getIdentifierInfo()))
+    int primitive = state->lookup(name.getIdentifierInfo());
+    if (primitive == BP_NO_PRIMITIVE)
       return;
+    MacroExpansions &expansions = state->expansions;
+    expansions.named[name.getLocation().getRawEncoding()] = primitive;
+    if (primitive == MacroExpansions::AssertMacro) {
+      expansions.assertExpanded = true;
+      return;
+    }
     state->macroExpanded = true;
-    const IdentifierInfo *identifier = name.getIdentifierInfo();
-    int primitive = bp_primitive_find(identifier->getNameStart(), identifier->getLength());
     if (ordersMemory(*bp_primitive_get(primitive)))
       state->orderingExpanded = true;
     if (name.getLocation().isFileID() && bp_primitive_get(primitive)->op == BP_OP_FENCE)
-      state->barrierUses.push_back({range, primitive});
+      expansions.barriers.push_back({range, primitive});
   }
 
 private:
@@ -155,9 +164,10 @@ private:
   }
 };
 
-// "barrierpair" in any case (a comment's "barrierpair:", BARRIERPAIR_IGNORE):
-// annotations are read from the text, so one that silences nothing is a
-// finding of its own. Found through its rarest letter, with memchr.
+} // namespace
+
+// Annotations are read from the text, so one that silences nothing is a
+// finding of its own: found through its rarest letter, with memchr.
 bool mentionsBarrierpair(StringRef text) {
   static const char word[] = "barrierpair";
   const size_t length = sizeof word - 1, p = 7; // word[p] == 'p'
@@ -169,15 +179,13 @@ bool mentionsBarrierpair(StringRef text) {
   return false;
 }
 
-} // namespace
-
 PrimitiveUseWatch::PrimitiveUseWatch(Preprocessor &preprocessor)
     : state(std::make_shared<State>()) {
   preprocessor.addPPCallbacks(std::make_unique<MacroWatch>(state));
 }
 
-llvm::ArrayRef<EmptyBarrier> PrimitiveUseWatch::barrierMacroUses() const {
-  return state->barrierUses;
+const MacroExpansions &PrimitiveUseWatch::macros() const {
+  return state->expansions;
 }
 
 bool PrimitiveUseWatch::needsLowering(ASTContext &context, AnalysisScope scope) const {
@@ -221,40 +229,80 @@ namespace barrierpair::lowering {
 
 // ---- Macro expansion chains ----
 
-// Every statement inside a macro asks for its chain, and the nodes of one
-// expansion share it: the answer is remembered per expansion (a FileID),
-// or lexing macro names and looking them up dominates the plugin's time.
+// The table's primitive, or MacroExpansions::AssertMacro, whose name began
+// the expansion `entry` (that of `location`), or BP_NO_PRIMITIVE.
+int FunctionLowering::macroAt(const SrcMgr::SLocEntry &entry, SourceLocation location) const {
+  SourceLocation name = entry.getExpansion().getExpansionLocStart();
+  if (unit.macros) {
+    auto found = unit.macros->named.find(name.getRawEncoding());
+    return found == unit.macros->named.end() ? BP_NO_PRIMITIVE : found->second;
+  }
+  StringRef text = Lexer::getImmediateMacroName(location, sources, context.getLangOpts());
+  return text == "assert" ? MacroExpansions::AssertMacro
+                          : bp_primitive_find(text.data(), text.size());
+}
+
+// What the unit learnt of an expansion; null for one of a precompiled
+// header or module.
+ExpansionFacts *FunctionLowering::factsOf(FileID id) const {
+  unsigned index = id.getHashValue();
+  return static_cast<int>(index) > 0 && index < unit.expansions.size() ? &unit.expansions[index]
+                                                                       : nullptr;
+}
+
 // Macro-argument expansions are stepped through, not remembered: one may
 // hold tokens of several expansions.
 std::optional<MacroHit> FunctionLowering::outermostKnownMacro(SourceLocation location) const {
-  llvm::SmallVector<std::pair<FileID, std::optional<MacroHit>>, 8> walked; // inner first
-  std::optional<MacroHit> outermost;
-  const LangOptions &language = context.getLangOpts();
+  if (location.isFileID())
+    return std::nullopt;
+  unsigned raw = location.getRawEncoding();
+  UnitState::RecentMacro &recent =
+      unit.recentMacros[llvm::DenseMapInfo<unsigned>::getHashValue(raw) % unit.recentMacros.size()];
+  if (recent.location != raw) {
+    recent.location = raw;
+    recent.hit = walkMacroChain(location);
+  }
+  return recent.hit;
+}
+
+std::optional<MacroHit> FunctionLowering::walkMacroChain(SourceLocation location) const {
+  llvm::SmallVector<std::pair<FileID, int>, 8> walked; // inner first
+  const SrcMgr::SLocEntry *outermost = nullptr;
+  int32_t outermostIndex = ExpansionFacts::None;
+  int primitive = BP_NO_PRIMITIVE;
   while (location.isMacroID()) {
     FileID id = sources.getFileID(location);
-    if (sources.getSLocEntry(id).getExpansion().isMacroArgExpansion()) {
+    const SrcMgr::SLocEntry &entry = sources.getSLocEntry(id);
+    if (entry.getExpansion().isMacroArgExpansion()) {
       location = sources.getImmediateSpellingLoc(location);
       continue;
     }
-    auto known = outermostByExpansion.find(id);
-    if (known != outermostByExpansion.end()) {
-      outermost = known->second;
+    if (ExpansionFacts *facts = factsOf(id); facts && facts->outermost != ExpansionFacts::Unknown) {
+      outermostIndex = facts->outermost;
+      if (outermostIndex != ExpansionFacts::None)
+        outermost = &sources.getLocalSLocEntry(outermostIndex);
+      primitive = facts->primitive;
       break;
     }
-    StringRef name = Lexer::getImmediateMacroName(location, sources, language);
-    CharSourceRange expansion = sources.getImmediateExpansionRange(location);
-    int primitive = bp_primitive_find(name.data(), name.size());
-    walked.push_back({id, primitive != BP_NO_PRIMITIVE
-                              ? std::optional<MacroHit>(MacroHit{primitive, expansion})
-                              : std::nullopt});
-    location = expansion.getBegin();
+    walked.push_back({id, macroAt(entry, location)});
+    location = entry.getExpansion().getExpansionLocStart();
   }
   for (auto step = walked.rbegin(); step != walked.rend(); ++step) {
-    if (!outermost)
-      outermost = step->second;
-    outermostByExpansion[step->first] = outermost;
+    if (!outermost && step->second >= 0) {
+      outermost = &sources.getSLocEntry(step->first);
+      outermostIndex = static_cast<int32_t>(step->first.getHashValue());
+      primitive = step->second;
+    }
+    if (ExpansionFacts *facts = factsOf(step->first); facts && outermostIndex >= 0) {
+      facts->outermost = outermostIndex;
+      facts->primitive = static_cast<int16_t>(primitive);
+    } else if (facts && !outermost) {
+      facts->outermost = ExpansionFacts::None;
+    }
   }
-  return outermost;
+  if (!outermost)
+    return std::nullopt;
+  return MacroHit{primitive, outermost->getExpansion().getExpansionLocRange()};
 }
 
 // What assert() checks is read as the release build (NDEBUG) compiles it:
@@ -263,25 +311,29 @@ std::optional<MacroHit> FunctionLowering::outermostKnownMacro(SourceLocation loc
 // relies on (liburcu's `assert(cds_wfcq_empty(...))` after joining the
 // worker, `assert(node->next == NULL)` on a node not yet pushed).
 bool FunctionLowering::inAssertion(SourceLocation location) const {
+  if (unit.macros && !unit.macros->assertExpanded)
+    return false;
   llvm::SmallVector<FileID, 8> walked;
   bool inside = false;
   while (location.isMacroID()) {
     FileID id = sources.getFileID(location);
-    auto known = assertionByExpansion.find(id);
-    if (known != assertionByExpansion.end()) {
-      inside = known->second;
+    ExpansionFacts *facts = factsOf(id);
+    if (facts && facts->inAssertion != ExpansionFacts::Unknown) {
+      inside = facts->inAssertion;
       break;
     }
     walked.push_back(id);
-    if (!sources.getSLocEntry(id).getExpansion().isMacroArgExpansion() &&
-        Lexer::getImmediateMacroName(location, sources, context.getLangOpts()) == "assert") {
+    const SrcMgr::SLocEntry &entry = sources.getSLocEntry(id);
+    if (!entry.getExpansion().isMacroArgExpansion() &&
+        macroAt(entry, location) == MacroExpansions::AssertMacro) {
       inside = true;
       break;
     }
-    location = sources.getImmediateExpansionRange(location).getBegin();
+    location = entry.getExpansion().getExpansionLocStart();
   }
   for (FileID id : walked)
-    assertionByExpansion[id] = inside;
+    if (ExpansionFacts *facts = factsOf(id))
+      facts->inAssertion = inside;
   return inside;
 }
 
@@ -355,7 +407,8 @@ void FunctionLowering::collectEmptyBarriers(const Stmt *body, const CFG &cfg) {
                     sources.getExpansionLoc(body->getEndLoc()));
   // The uses are in the order the preprocessor met them: the body's are
   // found by binary search, not by looking at every use of the unit.
-  llvm::ArrayRef<EmptyBarrier> uses = unit.barrierMacroUses;
+  llvm::ArrayRef<EmptyBarrier> uses =
+      unit.macros ? llvm::ArrayRef<EmptyBarrier>(unit.macros->barriers) : std::nullopt;
   const EmptyBarrier *first =
       std::lower_bound(uses.begin(), uses.end(), range.getBegin(),
                        [&](const EmptyBarrier &use, SourceLocation begin) {

@@ -41,9 +41,8 @@ public:
   // modules) it answers yes.
   bool needsLowering(clang::ASTContext &context, AnalysisScope scope) const;
 
-  // The uses of barrier macros written in a file, which lowering places
-  // where no statement holds them (lowerTranslationUnit).
-  llvm::ArrayRef<EmptyBarrier> barrierMacroUses() const;
+  // The expansions lowering looks for (lowerTranslationUnit).
+  const MacroExpansions &macros() const;
 
   struct State;
 
