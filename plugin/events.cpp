@@ -27,19 +27,25 @@ const std::string &FunctionLowering::absolutePath(FileID id, StringRef name) con
 }
 
 bp_location FunctionLowering::engineLocation(SourceLocation location) const {
-  SourceLocation file = sources.getExpansionLoc(location);
-  FileID id = sources.getFileID(file);
-  OptionalFileEntryRef entry = sources.getFileEntryRefForID(id);
-  if (file.isInvalid() || !entry)
+  return fileEngineLocation(sources.getExpansionLoc(location));
+}
+
+// `file`: a location in a file, not in a macro.
+bp_location FunctionLowering::fileEngineLocation(SourceLocation file) const {
+  if (file.isInvalid())
     return bp_location{0, 0, 0};
+  auto [id, offset] = sources.getDecomposedLoc(file);
   auto known = unit.engineFiles.find(id);
-  uint32_t engineFile = known != unit.engineFiles.end()
-                            ? known->second
-                            : bp_intern_file(engine, absolutePath(id, entry->getName()).c_str());
-  unit.engineFiles[id] = engineFile;
-  files[engineFile] = id;
-  return bp_location{engineFile, sources.getExpansionLineNumber(file),
-                     sources.getExpansionColumnNumber(file)};
+  if (known == unit.engineFiles.end()) {
+    OptionalFileEntryRef entry = sources.getFileEntryRefForID(id);
+    if (!entry)
+      return bp_location{0, 0, 0};
+    uint32_t engineFile = bp_intern_file(engine, absolutePath(id, entry->getName()).c_str());
+    known = unit.engineFiles.try_emplace(id, engineFile).first;
+    files[engineFile] = id;
+  }
+  return bp_location{known->second, sources.getLineNumber(id, offset),
+                     sources.getColumnNumber(id, offset)};
 }
 
 // An event of an inlined body written in a system header (a library's
@@ -49,7 +55,7 @@ bp_location FunctionLowering::eventLocation(SourceLocation location) const {
   SourceLocation written = sources.getExpansionLoc(location);
   if (site && !sources.isWrittenInMainFile(written) && sources.isInSystemHeader(written))
     return engineLocation(site->location);
-  return engineLocation(location);
+  return fileEngineLocation(written);
 }
 
 SourceLocation FunctionLowering::fileLocation(SourceLocation location) const {

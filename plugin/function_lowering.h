@@ -61,6 +61,12 @@ struct SharedObject {
   bool threadOwn = false; // a field of the thread's own thread-local variable
 };
 
+// The names of a field's object in every instance of its type.
+struct FieldNames {
+  std::string key;     // "struct T.f"; empty for a field of an unnamed type
+  std::string display; // "T.f"
+};
+
 // A use of a table primitive: one macro expansion, call or atomic builtin.
 struct PrimitiveUse {
   int primitive = BP_NO_PRIMITIVE;
@@ -95,6 +101,9 @@ struct UnitState {
   llvm::DenseSet<FileID> implementationFiles;
   // How far below a function its nearest primitive is (primitiveDepth).
   llvm::DenseMap<const FunctionDecl *, unsigned> primitiveDepths;
+  // The objects of global variables and fields, named once.
+  llvm::DenseMap<const VarDecl *, std::optional<SharedObject>> variables;
+  llvm::DenseMap<const FieldDecl *, FieldNames> fields;
   // What each helper's return values read (returnedObjects, shared_objects.cpp).
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<uint32_t, 2>> returnedObjects;
   // Whether a function returns only memory it has just allocated.
@@ -342,6 +351,8 @@ private:
                                            unsigned count);
   void collectAddressSources(const Expr *lvalue, llvm::SmallVectorImpl<uint32_t> &objects) const;
   std::optional<SharedObject> nameObject(const Expr *expression) const;
+  std::optional<SharedObject> nameVariable(const VarDecl *variable) const;
+  const FieldNames &fieldNames(const FieldDecl *field) const;
   static SharedObject instanceField(const SharedObject &base, const std::string &key,
                                     const std::string &name);
   SharedObject fieldOf(const SharedObject &object, const RecordDecl *record,
@@ -357,6 +368,7 @@ private:
 
   const std::string &absolutePath(FileID id, StringRef name) const;
   bp_location engineLocation(SourceLocation location) const;
+  bp_location fileEngineLocation(SourceLocation file) const;
   bp_location eventLocation(SourceLocation location) const;
   SourceLocation fileLocation(SourceLocation location) const;
   SourceLocation statementBegin(const Stmt *statement) const;

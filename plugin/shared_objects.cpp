@@ -314,26 +314,12 @@ std::optional<SharedObject> FunctionLowering::nameObject(const Expr *expression)
   }
   if (const auto *reference = dyn_cast<DeclRefExpr>(expression)) {
     const auto *variable = dyn_cast<VarDecl>(reference->getDecl());
-    // Each thread has its own thread-local variable: nothing to share.
-    if (!variable || !variable->hasGlobalStorage() || variable->isStaticLocal() ||
-        variable->getTLSKind() != VarDecl::TLS_None)
+    if (!variable || !variable->hasGlobalStorage())
       return std::nullopt;
-    // The C library's own globals (stderr, optind, ...) are not the
-    // program's shared objects.
-    if (sources.isInSystemHeader(sources.getExpansionLoc(variable->getLocation())))
-      return std::nullopt;
-    std::string name = variable->getNameAsString();
-    std::string key = name;
-    if (!variable->isExternallyVisible()) {
-      // Each translation unit has its own: one file built twice with
-      // other macros (liburcu's flavours) or a header's static included
-      // by two files are two objects.
-      FileID file = sources.getFileID(sources.getExpansionLoc(variable->getLocation()));
-      OptionalFileEntryRef entry = sources.getFileEntryRefForID(file);
-      key = (entry ? absolutePath(file, entry->getName()) : std::string()) + ":" + name +
-            unit.identity;
-    }
-    return SharedObject{key, name};
+    auto [known, added] = unit.variables.try_emplace(variable);
+    if (added)
+      known->second = nameVariable(variable);
+    return known->second;
   }
   if (const auto *member = dyn_cast<MemberExpr>(expression)) {
     if (isUnshared(member->getBase(), member->isArrow()))
@@ -341,12 +327,10 @@ std::optional<SharedObject> FunctionLowering::nameObject(const Expr *expression)
     const auto *field = dyn_cast<FieldDecl>(member->getMemberDecl());
     if (!field)
       return std::nullopt;
-    const RecordDecl *record = field->getParent();
-    std::string type = typeName(record);
-    if (type.empty())
+    const FieldNames &names = fieldNames(field);
+    if (names.key.empty())
       return std::nullopt;
-    std::string display = type + "." + field->getNameAsString();
-    std::string key = typeKey(record) + "." + field->getNameAsString();
+    const std::string &display = names.display, &key = names.key;
     // A field of a global reached with `.` is that variable's instance:
     // the engine keeps it apart from other instances of the type unless
     // the program also reaches the field through a pointer.
@@ -374,6 +358,44 @@ std::optional<SharedObject> FunctionLowering::nameObject(const Expr *expression)
     return std::nullopt;
   }
   return std::nullopt;
+}
+
+// A global variable's object; none for one each thread or function has its
+// own, or the C library's.
+std::optional<SharedObject> FunctionLowering::nameVariable(const VarDecl *variable) const {
+  // Each thread has its own thread-local variable: nothing to share.
+  if (variable->isStaticLocal() || variable->getTLSKind() != VarDecl::TLS_None)
+    return std::nullopt;
+  // The C library's own globals (stderr, optind, ...) are not the
+  // program's shared objects.
+  if (sources.isInSystemHeader(sources.getExpansionLoc(variable->getLocation())))
+    return std::nullopt;
+  std::string name = variable->getNameAsString();
+  std::string key = name;
+  if (!variable->isExternallyVisible()) {
+    // Each translation unit has its own: one file built twice with
+    // other macros (liburcu's flavours) or a header's static included
+    // by two files are two objects.
+    FileID file = sources.getFileID(sources.getExpansionLoc(variable->getLocation()));
+    OptionalFileEntryRef entry = sources.getFileEntryRefForID(file);
+    key =
+        (entry ? absolutePath(file, entry->getName()) : std::string()) + ":" + name + unit.identity;
+  }
+  return SharedObject{key, name};
+}
+
+// The key and the name of a field's object in every instance of its type
+// ("struct T.f", "T.f"); an empty key for a field of an unnamed type.
+const FieldNames &FunctionLowering::fieldNames(const FieldDecl *field) const {
+  auto [known, added] = unit.fields.try_emplace(field);
+  if (added) {
+    const RecordDecl *record = field->getParent();
+    std::string type = typeName(record);
+    if (!type.empty())
+      known->second = FieldNames{typeKey(record) + "." + field->getNameAsString(),
+                                 type + "." + field->getNameAsString()};
+  }
+  return known->second;
 }
 
 std::string FunctionLowering::typeName(const RecordDecl *record) {
