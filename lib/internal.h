@@ -87,6 +87,8 @@ struct bp_engine {
   bp_vec events;                     /* bp_event */
   bp_vec annotations;                /* bp_annotation_record */
   uint32_t unit;                     /* of the functions begun next (bp_set_unit) */
+  bp_text_source text_source;        /* bp_set_text_source */
+  void *text_context;
   bool building;
 };
 #define BP_NO_UNIT UINT32_MAX
@@ -107,6 +109,11 @@ uint32_t bp_own_barrier(const bp_engine *engine, uint32_t event, unsigned bits);
  * to an _Atomic object, sequentially consistent by the language's default:
  * it orders, but it is no one's claim of an order. */
 bool bp_barrier_by_default(const bp_engine *engine, uint32_t event);
+/* program.c: `event` with its text (bp_set_event_text, bp_set_access_text),
+ * asked of the text source first if it has not been: the program does not
+ * change, its text is only filled in. NULL for an id the engine never gave
+ * out. */
+const bp_event *bp_event_text(const bp_engine *engine, uint32_t event);
 /* program.c: two places are the same file, line and column. */
 bool bp_same_location(bp_location a, bp_location b);
 

@@ -13,6 +13,16 @@ namespace barrierpair::lowering {
 
 // ---- Locations ----
 
+// Built when first asked: most bodies have no event whose text or result
+// needs it while they are lowered.
+ParentMap *FunctionLowering::parents() const {
+  if (!parentMap && loweredBody) {
+    ownParents = std::make_unique<ParentMap>(const_cast<Stmt *>(loweredBody));
+    parentMap = ownParents.get();
+  }
+  return parentMap;
+}
+
 // Files are named by absolute paths, so the translation units of a program
 // (each compiled in its own directory) agree on them.
 const std::string &FunctionLowering::absolutePath(FileID id, StringRef name) const {
@@ -68,8 +78,8 @@ SourceLocation FunctionLowering::fileLocation(SourceLocation location) const {
 // an expression, not a block of its own.
 SourceLocation FunctionLowering::statementBegin(const Stmt *statement) const {
   const Stmt *current = statement;
-  while (const Stmt *parent = parentMap->getParent(current)) {
-    if (isa<CompoundStmt>(parent) && !isa_and_nonnull<StmtExpr>(parentMap->getParent(parent)))
+  while (const Stmt *parent = parents()->getParent(current)) {
+    if (isa<CompoundStmt>(parent) && !isa_and_nonnull<StmtExpr>(parents()->getParent(parent)))
       return fileLocation(current->getBeginLoc());
     current = parent;
   }
@@ -89,8 +99,22 @@ std::string FunctionLowering::indentationAt(SourceLocation location) const {
 }
 
 // Fix-its go only where the code is written in the main file, never into
-// a macro definition or a header.
+// a macro definition or a header. An event of a function lowered on its own
+// gets its text when a finding reads it (fillDeferredText), where the unit
+// defers it: most events are never a finding's.
 void FunctionLowering::recordText(uint32_t event, const Stmt *statement, CharSourceRange ownText) {
+  if (!site && unit.deferTexts) {
+    DeferredText &text = deferredText(event);
+    text.statement = statement;
+    text.statementText = true;
+    if (ownText.isValid())
+      unit.deferredOwnTexts[event] = ownText;
+    return;
+  }
+  writeText(event, statement, ownText);
+}
+
+void FunctionLowering::writeText(uint32_t event, const Stmt *statement, CharSourceRange ownText) {
   bp_location nowhere{0, 0, 0}, begin = nowhere, end = nowhere, statementAt = nowhere;
   std::string indentation;
   if (site) {
@@ -111,6 +135,59 @@ void FunctionLowering::recordText(uint32_t event, const Stmt *statement, CharSou
   bp_set_event_text(engine, event, statementAt, indentation.c_str(), begin, end);
   if (site)
     bp_set_event_callee(engine, event, function->getNameAsString().c_str());
+}
+
+// The record of `event`'s deferred text; events are recorded in order.
+DeferredText &FunctionLowering::deferredText(uint32_t event) {
+  std::vector<DeferredText> &texts = unit.deferredTexts;
+  if (texts.empty() || texts.back().event != event) {
+    if (unit.functionsByEvent.empty() || unit.functionsByEvent.back().second != function)
+      unit.functionsByEvent.emplace_back(event, function);
+    texts.emplace_back().event = event;
+  }
+  return texts.back();
+}
+
+// The lvalue an access statement of lowerPlain accesses.
+static const Expr *accessedLvalue(const Stmt *statement) {
+  if (const auto *cast = dyn_cast_or_null<ImplicitCastExpr>(statement))
+    return cast->getSubExpr();
+  if (const auto *binary = dyn_cast_or_null<BinaryOperator>(statement))
+    return binary->getLHS();
+  if (const auto *unary = dyn_cast_or_null<UnaryOperator>(statement))
+    return unary->getSubExpr();
+  return nullptr;
+}
+
+// The engine's text source (bp_set_text_source) for a unit that defers
+// its events' text: the AST is still there while its findings are read.
+void FunctionLowering::fillDeferredText(void *context, bp_engine *engine, uint32_t event) {
+  UnitState &unit = *static_cast<UnitState *>(context);
+  auto found = std::lower_bound(
+      unit.deferredTexts.begin(), unit.deferredTexts.end(), event,
+      [](const DeferredText &text, uint32_t wanted) { return text.event < wanted; });
+  if (found == unit.deferredTexts.end() || found->event != event || found->written)
+    return;
+  found->written = true;
+  auto owner =
+      std::upper_bound(unit.functionsByEvent.begin(), unit.functionsByEvent.end(), event,
+                       [](uint32_t wanted, const std::pair<uint32_t, const FunctionDecl *> &first) {
+                         return wanted < first.first;
+                       });
+  if (owner == unit.functionsByEvent.begin())
+    return;
+  const FunctionDecl *function = std::prev(owner)->second;
+  if (unit.parentsOf != function) {
+    unit.parents = std::make_unique<ParentMap>(function->getBody());
+    unit.parentsOf = function;
+  }
+  FunctionLowering lowering(*unit.context, engine, *unit.files, unit);
+  lowering.function = function;
+  lowering.parentMap = unit.parents.get();
+  if (found->statementText)
+    lowering.writeText(event, found->statement, unit.deferredOwnTexts.lookup(event));
+  if (const Expr *lvalue = accessedLvalue(found->statement); found->accessText && lvalue)
+    lowering.writeAccessText(event, lvalue, found->statement, bp_event_get(engine, event)->kind);
 }
 
 // ---- Events ----
@@ -171,6 +248,17 @@ std::optional<std::string> FunctionLowering::mainFileText(SourceRange range) con
 // or a whole `lvalue = value` store.
 void FunctionLowering::recordAccessText(uint32_t event, const Expr *lvalue, const Stmt *statement,
                                         bp_access_kind kind) {
+  if (!site && unit.deferTexts) {
+    DeferredText &text = deferredText(event);
+    text.statement = statement;
+    text.accessText = true;
+    return;
+  }
+  writeAccessText(event, lvalue, statement, kind);
+}
+
+void FunctionLowering::writeAccessText(uint32_t event, const Expr *lvalue, const Stmt *statement,
+                                       bp_access_kind kind) {
   const Expr *value = nullptr;
   SourceRange range = lvalue->getSourceRange();
   if (kind == BP_ACCESS_STORE) {
@@ -398,10 +486,10 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
 // cast to void): a read-modify-write done only for its write.
 bool FunctionLowering::resultDropped(const Stmt *root) const {
   const auto *expression = dyn_cast<Expr>(root);
-  if (!expression || !parentMap)
+  if (!expression || !parents())
     return false;
   return expression->getType()->isVoidType() ||
-         !parentMap->isConsumedExpr(const_cast<Expr *>(expression));
+         !parents()->isConsumedExpr(const_cast<Expr *>(expression));
 }
 
 // ---- Reference counts ----
@@ -415,13 +503,13 @@ bool FunctionLowering::resultDropped(const Stmt *root) const {
 // same memory (`futex_wake_up(&c->futex)` after a countdown) is no put.
 bool FunctionLowering::isReferencePut(const PrimitiveUse &use, const Expr *lvalue) const {
   StringRef name = bp_primitive_get(use.primitive)->name;
-  if ((!name.contains("sub") && !name.contains("dec")) || !lvalue || !parentMap || !function)
+  if ((!name.contains("sub") && !name.contains("dec")) || !lvalue || !parents() || !function)
     return false;
   const VarDecl *counted = baseLocal(lvalue);
   if (!counted)
     return false;
   const Stmt *current = use.root;
-  while (const Stmt *parent = parentMap->getParent(current)) {
+  while (const Stmt *parent = parents()->getParent(current)) {
     if (const auto *branch = dyn_cast<IfStmt>(parent))
       return branch->getCond() == current &&
              (handsOver(branch->getThen(), counted) ||
@@ -453,7 +541,7 @@ bool FunctionLowering::returns(const Stmt *statement) {
 
 // Whether a statement after `branch` in its block hands `counted` over.
 bool FunctionLowering::handsOverAfter(const Stmt *branch, const VarDecl *counted) const {
-  const auto *block = dyn_cast_or_null<CompoundStmt>(parentMap->getParent(branch));
+  const auto *block = dyn_cast_or_null<CompoundStmt>(parents()->getParent(branch));
   if (!block)
     return false;
   bool after = false;

@@ -25,6 +25,7 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -46,7 +47,6 @@ class BitVector;
 namespace clang {
 class CFG;
 class CFGBlock;
-class ParentMap;
 template <bool IsPostDom> class CFGDominatorTreeImpl;
 using CFGDomTree = CFGDominatorTreeImpl</*IsPostDom*/ false>;
 } // namespace clang
@@ -91,8 +91,22 @@ struct ExpansionFacts {
   int8_t inAssertion = Unknown;        // 0 or 1 once known
 };
 
+// What a finding may read of an event, worked out only when it does: where
+// the statement that holds it starts and its own text (recordText), and an
+// access's own text (recordAccessText).
+struct DeferredText {
+  uint32_t event = 0;
+  bool statementText = false; // recordText
+  bool accessText = false;    // recordAccessText
+  bool written = false;
+  const Stmt *statement = nullptr;
+};
+
 // What lowering learns across a translation unit's functions.
 struct UnitState {
+  ASTContext *context = nullptr;
+  std::unique_ptr<FileMap> ownFiles;
+  FileMap *files = nullptr;
   // What tells this translation unit's `static` variables from another's:
   // its main file and the macros its command line defines.
   std::string identity;
@@ -134,6 +148,19 @@ struct UnitState {
   // each of its calls, its macro uses found once.
   llvm::DenseMap<const Stmt *, std::unique_ptr<llvm::DenseMap<unsigned, PrimitiveUse>>>
       macroUsesByBody;
+  // The events' text left for the engine to ask for (fillDeferredText), in
+  // event order, and the function lowered on its own each event is of,
+  // by its first event; the parents of the last such function asked.
+  bool deferTexts = false;
+  std::vector<DeferredText> deferredTexts;
+  llvm::DenseMap<uint32_t, CharSourceRange> deferredOwnTexts; // the few barriers written alone
+  std::vector<std::pair<uint32_t, const FunctionDecl *>> functionsByEvent;
+  std::unique_ptr<ParentMap> parents;
+  const FunctionDecl *parentsOf = nullptr;
+
+  // Once lowered: what only lowering reads goes before the analysis, the
+  // sources of deferred text stay.
+  void releaseLowering();
 };
 
 // Where an inlined body is lowered: the call it stands for, in the function
@@ -184,6 +211,7 @@ public:
         unit(unit), site(site) {}
 
   void lower(const FunctionDecl *function);
+  static void fillDeferredText(void *context, bp_engine *engine, uint32_t event);
   bool calleeUsesPrimitives(const FunctionDecl *callee) const;
   unsigned primitiveDepth(const FunctionDecl *function) const;
 
@@ -195,7 +223,10 @@ private:
   UnitState &unit;
   const CallSite *site;
   const FunctionDecl *function = nullptr;
-  ParentMap *parentMap = nullptr;
+  // The parents of the body being lowered (parents()).
+  const Stmt *loweredBody = nullptr;
+  mutable std::unique_ptr<ParentMap> ownParents;
+  mutable ParentMap *parentMap = nullptr;
   uint32_t currentBlock = 0;    // engine block
   unsigned currentCfgBlock = 0; // its CFG block
   // By expansion location: the unit's, shared by every inlined copy of one
@@ -366,6 +397,7 @@ private:
 
   // ---- Events, their locations and text, reference counts (events.cpp) ----
 
+  ParentMap *parents() const;
   const std::string &absolutePath(FileID id, StringRef name) const;
   bp_location engineLocation(SourceLocation location) const;
   bp_location fileEngineLocation(SourceLocation file) const;
@@ -375,6 +407,8 @@ private:
   std::string indentationAt(SourceLocation location) const;
   void recordText(uint32_t event, const Stmt *statement,
                   CharSourceRange ownText = CharSourceRange());
+  void writeText(uint32_t event, const Stmt *statement, CharSourceRange ownText);
+  DeferredText &deferredText(uint32_t event);
   void addBarrier(unsigned strength, int primitive, bool implicit, SourceLocation location,
                   const Stmt *statement, CharSourceRange ownText = CharSourceRange());
   uint32_t addAccess(const SharedObject &object, bp_access_kind kind, bool marked, int primitive,
@@ -383,6 +417,8 @@ private:
   std::optional<std::string> mainFileText(SourceRange range) const;
   void recordAccessText(uint32_t event, const Expr *lvalue, const Stmt *statement,
                         bp_access_kind kind);
+  void writeAccessText(uint32_t event, const Expr *lvalue, const Stmt *statement,
+                       bp_access_kind kind);
   static const CallExpr *callOf(const PrimitiveUse &use);
   bool resultDropped(const Stmt *root) const;
   static const VarDecl *handleOf(const CallExpr *call);

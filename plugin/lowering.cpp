@@ -84,8 +84,7 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
   std::unique_ptr<CFG> cfg = CFG::buildCFG(lowered, body, &context, options);
   if (!cfg)
     return std::nullopt;
-  ParentMap parents(body);
-  parentMap = &parents;
+  loweredBody = body;
   findMacroUses(body);
   collectEmptyBarriers(body, *cfg);
   collectFreshLocals(body);
@@ -163,6 +162,7 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
       }
     }
   }
+  loweredBody = nullptr;
   parentMap = nullptr;
   return std::make_pair(heads[cfg->getEntry().getBlockID()], tails[exit->getBlockID()]);
 }
@@ -637,13 +637,56 @@ void collectAddressTaken(const Stmt *statement,
 using lowering::FunctionLowering;
 using lowering::UnitState;
 
-FileMap lowerTranslationUnit(ASTContext &context, bp_engine *engine, const MacroExpansions *macros,
-                             bool unitAlone, bool includedImplementations) {
-  FileMap files;
+template <typename Container> static void release(Container &container) {
+  Container().swap(container);
+}
+
+void UnitState::releaseLowering() {
+  release(implementationFiles);
+  release(primitiveDepths);
+  release(variables);
+  release(fields);
+  release(returnedObjects);
+  release(allocators);
+  release(privateParameters);
+  release(threads);
+  macros = nullptr;
+  release(expansions);
+  release(recentMacros);
+  release(macroUsesByBody);
+}
+
+LoweredUnit::LoweredUnit(bp_engine *engine, std::unique_ptr<UnitState> state)
+    : engine(engine), state(std::move(state)) {
+  if (this->state->deferTexts)
+    bp_set_text_source(engine, FunctionLowering::fillDeferredText, this->state.get());
+}
+
+LoweredUnit::LoweredUnit(LoweredUnit &&other) noexcept
+    : engine(other.engine), state(std::move(other.state)) {}
+
+LoweredUnit::~LoweredUnit() {
+  if (state && state->deferTexts)
+    bp_set_text_source(engine, nullptr, nullptr);
+}
+
+const FileMap &LoweredUnit::files() const {
+  return *state->files;
+}
+
+LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
+                                 const MacroExpansions *macros, bool unitAlone,
+                                 bool includedImplementations, bool deferTexts) {
   SourceManager &sources = context.getSourceManager();
   llvm::SmallVector<const FunctionDecl *, 32> defined;
   llvm::SmallPtrSet<const FunctionDecl *, 32> called;
-  UnitState unit;
+  auto state = std::make_unique<UnitState>();
+  UnitState &unit = *state;
+  unit.context = &context;
+  unit.ownFiles = std::make_unique<FileMap>();
+  unit.files = unit.ownFiles.get();
+  unit.deferTexts = deferTexts;
+  FileMap &files = *unit.files;
   // Declarations of a precompiled header or a module come with macro
   // expansions the preprocessor did not show.
   if (!context.getExternalSource())
@@ -704,7 +747,8 @@ FileMap lowerTranslationUnit(ASTContext &context, bp_engine *engine, const Macro
   }
   bp_set_unit(engine, nullptr);
   scanAnnotations(sources, files, engine);
-  return files;
+  unit.releaseLowering();
+  return LoweredUnit(engine, std::move(state));
 }
 
 SourceLocation toSourceLocation(const SourceManager &sources, const FileMap &files,

@@ -10,6 +10,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <memory>
 #include <vector>
 
 namespace barrierpair {
@@ -39,6 +40,27 @@ struct MacroExpansions {
   static constexpr int AssertMacro = -2;
 };
 
+namespace lowering {
+struct UnitState;
+} // namespace lowering
+
+// A unit once lowered: its files, and, where it defers its events' text,
+// what the engine works that text out from when a finding reads it (while
+// the AST is there). Keep it while the engine's findings are read; it
+// outlives no engine.
+class LoweredUnit {
+public:
+  LoweredUnit(bp_engine *engine, std::unique_ptr<lowering::UnitState> state);
+  LoweredUnit(LoweredUnit &&other) noexcept;
+  LoweredUnit &operator=(LoweredUnit &&) = delete;
+  ~LoweredUnit();
+  const FileMap &files() const;
+
+private:
+  bp_engine *engine;
+  std::unique_ptr<lowering::UnitState> state;
+};
+
 // Lowers every function defined in the main file into `engine`; events,
 // their locations and their fix-it places are all in the engine.
 // `macros`: what the preprocessor saw (PrimitiveUseWatch); without it, or
@@ -48,10 +70,12 @@ struct MacroExpansions {
 // with no primitive that no thread can start is not lowered.
 // `includedImplementations` (--beta): also the functions of implementation
 // files included into the main file (liburcu's urcu-call-rcu-impl.h), not
-// yet quiet on real code.
-FileMap lowerTranslationUnit(clang::ASTContext &context, bp_engine *engine,
-                             const MacroExpansions *macros = nullptr, bool unitAlone = false,
-                             bool includedImplementations = false);
+// yet quiet on real code. `deferTexts`: events' text (fix-its' places, an
+// access's text) is worked out only for what findings read, through the
+// returned unit; otherwise all of it now.
+LoweredUnit lowerTranslationUnit(clang::ASTContext &context, bp_engine *engine,
+                                 const MacroExpansions *macros = nullptr, bool unitAlone = false,
+                                 bool includedImplementations = false, bool deferTexts = false);
 
 // Whether `text` mentions barrierpair in any case (an annotation's
 // "barrierpair:", BARRIERPAIR_IGNORE).

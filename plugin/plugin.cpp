@@ -123,10 +123,11 @@ public:
     bool lower = watch.needsLowering(context, sitesDir.empty() ? AnalysisScope::Unit
                                                                : AnalysisScope::Program);
     std::unique_ptr<bp_engine, void (*)(bp_engine *)> engine(bp_engine_create(), bp_engine_destroy);
-    FileMap files;
+    // Alone, the unit's events' text is worked out only for its findings.
+    std::optional<LoweredUnit> lowered;
     if (lower)
-      files = lowerTranslationUnit(context, engine.get(), &watch.macros(), sitesDir.empty(),
-                                   options.beta);
+      lowered.emplace(lowerTranslationUnit(context, engine.get(), &watch.macros(), sitesDir.empty(),
+                                           options.beta, sitesDir.empty()));
     if (!sitesDir.empty())
       writeSites(instance, engine.get(), sitesDir);
     if (!lower) {
@@ -142,7 +143,8 @@ public:
     size_t count = bp_analyze(engine.get(), &options, &findings);
     remark(context, "barrierpair: " + std::to_string(bp_event_count(engine.get())) +
                         " events analysed, " + std::to_string(count) + " findings");
-    reportFindings(diagnostics, context.getSourceManager(), files, engine.get(), findings, count);
+    reportFindings(diagnostics, context.getSourceManager(), lowered->files(), engine.get(),
+                   findings, count);
     std::free(findings);
   }
 

@@ -301,6 +301,15 @@ void bp_set_access_text(bp_engine *engine, uint32_t event, bp_location begin, bp
 void bp_set_event_text(bp_engine *engine, uint32_t event, bp_location statement,
                        const char *indentation, bp_location own_begin, bp_location own_end);
 
+/* A front end that sets events' text (bp_set_event_text, bp_set_access_text)
+ * only where a finding reads it (a fix-it, a message), not for every event
+ * as it lowers: the engine calls `source` for an event each time before it
+ * reads that event's text, and `source` sets it the first time. It must
+ * stay callable while the engine reads findings; NULL: the text set is all
+ * there is. */
+typedef void (*bp_text_source)(void *context, bp_engine *engine, uint32_t event);
+void bp_set_text_source(bp_engine *engine, bp_text_source source, void *context);
+
 /* ---- Reading the program back ---- */
 
 /* An annotation event is the place of an annotation (bp_scan_annotations):

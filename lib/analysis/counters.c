@@ -30,6 +30,8 @@ static bool counting(const bp_primitive *primitive) {
 
 /* A store of a number written in the code (`record->n_peak = 0`). */
 static bool stores_constant(const bp_engine *engine, uint32_t id) {
+  if (!bp_event_get(engine, id)->value_known)
+    return false;
   const char *value = bp_event_value_text(engine, id);
   if (!value || !*value)
     return false;

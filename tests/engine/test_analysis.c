@@ -267,6 +267,49 @@ static void test_fix_inserts_before_the_second_statement(void **state) {
   bp_engine_destroy(p.engine);
 }
 
+/* A text source asked while the fix-it is made, for the finding's events
+ * only: each event's statement on a line of its own id. */
+typedef struct {
+  size_t asked;
+  uint32_t events[8];
+} text_requests;
+
+static void give_text(void *context, bp_engine *engine, uint32_t event) {
+  text_requests *requests = context;
+  if (requests->asked < 8)
+    requests->events[requests->asked] = event;
+  requests->asked++;
+  bp_location nowhere = {0, 0, 0};
+  bp_set_event_text(engine, event, (bp_location){0, 100 + event, 5}, "    ", nowhere, nowhere);
+}
+
+static void test_fix_asks_the_text_source(void **state) {
+  (void)state;
+  program p = build_scenario(3, NO_BARRIER, BP_STRENGTH_STORES, true);
+  text_requests requests = {0};
+  bp_set_text_source(p.engine, give_text, &requests);
+  bp_finding *findings;
+  assert_int_equal(analyze(&p, &findings), 1);
+  size_t before_fix = requests.asked;
+  bp_fix fix;
+  assert_true(bp_finding_fix(p.engine, &findings[0], &fix));
+  assert_int_equal(fix.begin.line, 100 + findings[0].side.second);
+  assert_string_equal(fix.text, "cmm_smp_rmb();\n    ");
+  free(fix.text);
+  /* asked for the two sides, never for another event */
+  assert_true(requests.asked > before_fix);
+  for (size_t i = 0; i < requests.asked && i < 8; i++)
+    assert_true(requests.events[i] == findings[0].side.first ||
+                requests.events[i] == findings[0].side.second);
+  bp_set_text_source(p.engine, NULL, NULL);
+  size_t asked = requests.asked;
+  assert_true(bp_finding_fix(p.engine, &findings[0], &fix));
+  free(fix.text);
+  assert_int_equal(requests.asked, asked);
+  free(findings);
+  bp_engine_destroy(p.engine);
+}
+
 /* A writer storing x then y with nothing between them, in one block, and a
  * reader loading y, then x with a full barrier: message passing with the
  * writer's barrier missing. `variant` changes one thing around it. */
@@ -381,6 +424,7 @@ int main(void) {
       cmocka_unit_test(test_messages_name_functions_objects_and_scenario),
       cmocka_unit_test(test_disabled_rule_is_silent),
       cmocka_unit_test(test_fix_inserts_before_the_second_statement),
+      cmocka_unit_test(test_fix_asks_the_text_source),
       cmocka_unit_test(test_the_broken_writer_is_reported),
       cmocka_unit_test(test_orders_do_not_cross_loop_edges),
       cmocka_unit_test(test_one_lock_around_both_sides_pairs_nothing),
