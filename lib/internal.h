@@ -109,11 +109,10 @@ uint32_t bp_own_barrier(const bp_engine *engine, uint32_t event, unsigned bits);
  * to an _Atomic object, sequentially consistent by the language's default:
  * it orders, but it is no one's claim of an order. */
 bool bp_barrier_by_default(const bp_engine *engine, uint32_t event);
-/* program.c: `event` with its text (bp_set_event_text, bp_set_access_text),
- * asked of the text source first if it has not been: the program does not
- * change, its text is only filled in. NULL for an id the engine never gave
- * out. */
-const bp_event *bp_event_text(const bp_engine *engine, uint32_t event);
+/* program.c: `event` with its text of `kind`, asked of the text source
+ * first: the program does not change, its text is only filled in. NULL for
+ * an id the engine never gave out. */
+const bp_event *bp_event_text(const bp_engine *engine, uint32_t event, bp_text_kind kind);
 /* program.c: two places are the same file, line and column. */
 bool bp_same_location(bp_location a, bp_location b);
 

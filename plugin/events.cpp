@@ -161,14 +161,26 @@ static const Expr *accessedLvalue(const Stmt *statement) {
 
 // The engine's text source (bp_set_text_source) for a unit that defers
 // its events' text: the AST is still there while its findings are read.
-void FunctionLowering::fillDeferredText(void *context, bp_engine *engine, uint32_t event) {
+void FunctionLowering::fillDeferredText(void *context, bp_engine *engine, uint32_t event,
+                                        bp_text_kind kind) {
   UnitState &unit = *static_cast<UnitState *>(context);
   auto found = std::lower_bound(
       unit.deferredTexts.begin(), unit.deferredTexts.end(), event,
       [](const DeferredText &text, uint32_t wanted) { return text.event < wanted; });
-  if (found == unit.deferredTexts.end() || found->event != event || found->written)
+  if (found == unit.deferredTexts.end() || found->event != event)
     return;
-  found->written = true;
+  if (kind == BP_TEXT_ACCESS) {
+    const Expr *lvalue = accessedLvalue(found->statement);
+    if (!found->accessText || found->accessWritten || !lvalue)
+      return;
+    found->accessWritten = true;
+    FunctionLowering lowering(*unit.context, engine, *unit.files, unit);
+    lowering.writeAccessText(event, lvalue, found->statement, bp_event_get(engine, event)->kind);
+    return;
+  }
+  if (!found->statementText || found->placeWritten)
+    return;
+  found->placeWritten = true;
   auto owner =
       std::upper_bound(unit.functionsByEvent.begin(), unit.functionsByEvent.end(), event,
                        [](uint32_t wanted, const std::pair<uint32_t, const FunctionDecl *> &first) {
@@ -184,10 +196,7 @@ void FunctionLowering::fillDeferredText(void *context, bp_engine *engine, uint32
   FunctionLowering lowering(*unit.context, engine, *unit.files, unit);
   lowering.function = function;
   lowering.parentMap = unit.parents.get();
-  if (found->statementText)
-    lowering.writeText(event, found->statement, unit.deferredOwnTexts.lookup(event));
-  if (const Expr *lvalue = accessedLvalue(found->statement); found->accessText && lvalue)
-    lowering.writeAccessText(event, lvalue, found->statement, bp_event_get(engine, event)->kind);
+  lowering.writeText(event, found->statement, unit.deferredOwnTexts.lookup(event));
 }
 
 // ---- Events ----

@@ -98,7 +98,8 @@ struct DeferredText {
   uint32_t event = 0;
   bool statementText = false; // recordText
   bool accessText = false;    // recordAccessText
-  bool written = false;
+  bool placeWritten = false;
+  bool accessWritten = false;
   const Stmt *statement = nullptr;
 };
 
@@ -211,7 +212,8 @@ public:
         unit(unit), site(site) {}
 
   void lower(const FunctionDecl *function);
-  static void fillDeferredText(void *context, bp_engine *engine, uint32_t event);
+  static void fillDeferredText(void *context, bp_engine *engine, uint32_t event,
+                               bp_text_kind kind);
   bool calleeUsesPrimitives(const FunctionDecl *callee) const;
   unsigned primitiveDepth(const FunctionDecl *function) const;
 

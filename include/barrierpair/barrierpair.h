@@ -301,13 +301,17 @@ void bp_set_access_text(bp_engine *engine, uint32_t event, bp_location begin, bp
 void bp_set_event_text(bp_engine *engine, uint32_t event, bp_location statement,
                        const char *indentation, bp_location own_begin, bp_location own_end);
 
-/* A front end that sets events' text (bp_set_event_text, bp_set_access_text)
- * only where a finding reads it (a fix-it, a message), not for every event
- * as it lowers: the engine calls `source` for an event each time before it
- * reads that event's text, and `source` sets it the first time. It must
- * stay callable while the engine reads findings; NULL: the text set is all
- * there is. */
-typedef void (*bp_text_source)(void *context, bp_engine *engine, uint32_t event);
+/* A front end that sets events' text only where a finding reads it (a
+ * fix-it, a message), not for every event as it lowers: the engine calls
+ * `source` for an event each time before it reads that event's text of
+ * one kind, and `source` sets it (the first time). It must stay callable
+ * while the engine reads findings; NULL: the text set is all there is. */
+typedef enum {
+  BP_TEXT_PLACE, /* bp_set_event_text: the statement, its indentation, own text */
+  BP_TEXT_ACCESS /* bp_set_access_text */
+} bp_text_kind;
+typedef void (*bp_text_source)(void *context, bp_engine *engine, uint32_t event,
+                               bp_text_kind kind);
 void bp_set_text_source(bp_engine *engine, bp_text_source source, void *context);
 
 /* ---- Reading the program back ---- */

@@ -27,7 +27,7 @@ static char *copy(const char *text) {
 
 bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *fix) {
   if (finding->rule == BP_RULE_MISSING_ACCESS_ONCE) {
-    const bp_event *access = bp_event_text(engine, finding->at);
+    const bp_event *access = bp_event_text(engine, finding->at, BP_TEXT_ACCESS);
     if (!somewhere(access->access_begin) || !somewhere(access->access_end) ||
         !bp_event_lvalue_text(engine, finding->at)[0] ||
         (access->kind == BP_ACCESS_STORE && !bp_event_value_text(engine, finding->at)[0]))
@@ -37,7 +37,7 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
   }
   const char *barrier = bp_finding_fix_barrier(finding);
   if (finding->rule == BP_RULE_WEAK_BARRIER || finding->rule == BP_RULE_TRANSITIVE_WEAK_BARRIER) {
-    const bp_event *weak = bp_event_text(engine, finding->side.barrier);
+    const bp_event *weak = bp_event_text(engine, finding->side.barrier, BP_TEXT_PLACE);
     if (weak && !weak->implicit && somewhere(weak->own_begin) && somewhere(weak->own_end)) {
       *fix = (bp_fix){weak->own_begin, weak->own_end, copy(barrier)};
       return true;
@@ -45,8 +45,8 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
   }
   /* Otherwise a new barrier goes in front of the statement of the second
    * access, when that statement comes after the first access's. */
-  const bp_event *first = bp_event_text(engine, finding->side.first);
-  const bp_event *second = bp_event_text(engine, finding->side.second);
+  const bp_event *first = bp_event_text(engine, finding->side.first, BP_TEXT_PLACE);
+  const bp_event *second = bp_event_text(engine, finding->side.second, BP_TEXT_PLACE);
   if (!first || !second || !somewhere(first->statement) || !somewhere(second->statement) ||
       !before(first->statement, second->statement))
     return false;

@@ -256,14 +256,14 @@ void bp_set_text_source(bp_engine *engine, bp_text_source source, void *context)
   engine->text_context = context;
 }
 
-const bp_event *bp_event_text(const bp_engine *engine, uint32_t event) {
+const bp_event *bp_event_text(const bp_engine *engine, uint32_t event, bp_text_kind kind) {
   if (event >= engine->events.count)
     return NULL;
   if (engine->text_source) {
     /* The engine was made without const: asking for text only fills in
      * what the front end left for later. */
     bp_engine *filling = (bp_engine *)engine;
-    filling->text_source(filling->text_context, filling, event);
+    filling->text_source(filling->text_context, filling, event, kind);
   }
   return bp_vec_at(&engine->events, event);
 }
@@ -374,17 +374,17 @@ const char *bp_event_callee(const bp_engine *engine, uint32_t event) {
 }
 
 const char *bp_event_lvalue_text(const bp_engine *engine, uint32_t event) {
-  const bp_event *stored = bp_event_text(engine, event);
+  const bp_event *stored = bp_event_text(engine, event, BP_TEXT_ACCESS);
   return stored ? bp_interner_get(&engine->names, stored->lvalue_text) : "";
 }
 
 const char *bp_event_value_text(const bp_engine *engine, uint32_t event) {
-  const bp_event *stored = bp_event_text(engine, event);
+  const bp_event *stored = bp_event_text(engine, event, BP_TEXT_ACCESS);
   return stored ? bp_interner_get(&engine->names, stored->value_text) : "";
 }
 
 const char *bp_event_indentation(const bp_engine *engine, uint32_t event) {
-  const bp_event *stored = bp_event_text(engine, event);
+  const bp_event *stored = bp_event_text(engine, event, BP_TEXT_PLACE);
   if (!stored || stored->statement.line == 0)
     return "";
   return bp_interner_get(&engine->names, stored->indentation);

@@ -309,7 +309,8 @@ bool bp_program_write(const bp_engine *engine, FILE *out) {
       }
     }
     for (uint32_t id = first; first != UINT32_MAX && id <= last; id++) {
-      const bp_event *event = bp_event_text(engine, id);
+      bp_event_text(engine, id, BP_TEXT_ACCESS);
+      const bp_event *event = bp_event_text(engine, id, BP_TEXT_PLACE);
       fprintf(out, "event %u", block_of[id]);
       for (size_t i = 0; i < FIELD_COUNT; i++)
         write_field(out, engine, event, &fields[i]);

@@ -267,15 +267,17 @@ static void test_fix_inserts_before_the_second_statement(void **state) {
   bp_engine_destroy(p.engine);
 }
 
-/* A text source asked while the fix-it is made, for the finding's events
- * only: each event's statement on a line of its own id. */
+/* A text source asked while the fix-it is made, for the places of the
+ * finding's events only: each event's statement on a line of its own id. */
 typedef struct {
   size_t asked;
   uint32_t events[8];
 } text_requests;
 
-static void give_text(void *context, bp_engine *engine, uint32_t event) {
+static void give_text(void *context, bp_engine *engine, uint32_t event, bp_text_kind kind) {
   text_requests *requests = context;
+  if (kind != BP_TEXT_PLACE)
+    return;
   if (requests->asked < 8)
     requests->events[requests->asked] = event;
   requests->asked++;
