@@ -212,8 +212,7 @@ public:
         unit(unit), site(site) {}
 
   void lower(const FunctionDecl *function);
-  static void fillDeferredText(void *context, bp_engine *engine, uint32_t event,
-                               bp_text_kind kind);
+  static void fillDeferredText(void *context, bp_engine *engine, uint32_t event, bp_text_kind kind);
   bool calleeUsesPrimitives(const FunctionDecl *callee) const;
   unsigned primitiveDepth(const FunctionDecl *function) const;
 
