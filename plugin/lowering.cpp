@@ -602,34 +602,28 @@ llvm::DenseSet<FileID> implementationFiles(ASTContext &context) {
   return files;
 }
 
-// Functions the translation unit calls directly.
-void collectCallees(const Stmt *statement, llvm::SmallPtrSetImpl<const FunctionDecl *> &callees) {
+// The functions a body calls directly (into `callees`, when given) and
+// those whose address it takes (into `taken`, when given): a thread's start
+// routine handed to pthread_create(), a callback, which other threads may
+// run.
+void collectFunctionUses(const Stmt *statement,
+                         llvm::SmallPtrSetImpl<const FunctionDecl *> *callees,
+                         llvm::SmallPtrSetImpl<const FunctionDecl *> *taken) {
   if (!statement)
     return;
   if (const auto *call = dyn_cast<CallExpr>(statement)) {
-    if (const FunctionDecl *callee = call->getDirectCallee())
-      callees.insert(callee->getCanonicalDecl());
-  }
-  for (const Stmt *child : statement->children())
-    collectCallees(child, callees);
-}
-
-// Functions whose address a body takes (a thread's start routine handed to
-// pthread_create(), a callback): other threads may run them.
-void collectAddressTaken(const Stmt *statement,
-                         llvm::SmallPtrSetImpl<const FunctionDecl *> &taken) {
-  if (!statement)
-    return;
-  if (const auto *call = dyn_cast<CallExpr>(statement)) {
+    if (const FunctionDecl *callee = call->getDirectCallee(); callee && callees)
+      callees->insert(callee->getCanonicalDecl());
+    collectFunctionUses(call->getCallee(), callees, nullptr); // called, not taken
     for (const Expr *argument : call->arguments())
-      collectAddressTaken(argument, taken);
-    return; // the callee itself is called, not taken
+      collectFunctionUses(argument, callees, taken);
+    return;
   }
-  if (const auto *reference = dyn_cast<DeclRefExpr>(statement))
+  if (const auto *reference = dyn_cast<DeclRefExpr>(statement); reference && taken)
     if (const auto *function = dyn_cast<FunctionDecl>(reference->getDecl()))
-      taken.insert(function->getCanonicalDecl());
+      taken->insert(function->getCanonicalDecl());
   for (const Stmt *child : statement->children())
-    collectAddressTaken(child, taken);
+    collectFunctionUses(child, callees, taken);
 }
 
 } // namespace
@@ -695,17 +689,6 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
   unit.identity = unitIdentity(sources);
   unit.implementationFiles = implementationFiles(context);
   bp_set_unit(engine, unit.identity.c_str());
-  for (const Decl *declaration : context.getTranslationUnitDecl()->decls()) {
-    const auto *function = dyn_cast<FunctionDecl>(declaration);
-    if (!function || !function->doesThisDeclarationHaveABody())
-      continue;
-    FileID file = sources.getFileID(sources.getExpansionLoc(function->getLocation()));
-    if (file != sources.getMainFileID() &&
-        !(includedImplementations && unit.implementationFiles.count(file)))
-      continue;
-    defined.push_back(function);
-    collectCallees(function->getBody(), called);
-  }
   // The unit alone (the plugin): a function that uses no primitive, volatile
   // or _Atomic access, directly or in what it calls, and that no thread can
   // start (its address is never taken), has no barrier and nothing that
@@ -713,15 +696,21 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
   // wasted work (a file with no barrier costs nothing). A program (check,
   // site files) lowers every function: another unit may start it.
   llvm::SmallPtrSet<const FunctionDecl *, 32> addressTaken;
-  if (unitAlone) {
-    for (const Decl *declaration : context.getTranslationUnitDecl()->decls()) {
-      if (const auto *function = dyn_cast<FunctionDecl>(declaration);
-          function && function->doesThisDeclarationHaveABody())
-        collectAddressTaken(function->getBody(), addressTaken);
-      else if (const auto *variable = dyn_cast<VarDecl>(declaration);
-               variable && variable->hasInit())
-        collectAddressTaken(variable->getInit(), addressTaken);
+  auto *taken = unitAlone ? &addressTaken : nullptr;
+  for (const Decl *declaration : context.getTranslationUnitDecl()->decls()) {
+    if (const auto *variable = dyn_cast<VarDecl>(declaration); variable && variable->hasInit())
+      collectFunctionUses(variable->getInit(), nullptr, taken);
+    const auto *function = dyn_cast<FunctionDecl>(declaration);
+    if (!function || !function->doesThisDeclarationHaveABody())
+      continue;
+    FileID file = sources.getFileID(sources.getExpansionLoc(function->getLocation()));
+    if (file != sources.getMainFileID() &&
+        !(includedImplementations && unit.implementationFiles.count(file))) {
+      collectFunctionUses(function->getBody(), nullptr, taken);
+      continue;
     }
+    defined.push_back(function);
+    collectFunctionUses(function->getBody(), &called, taken);
   }
   // Where the text that goes with each function starts: the end of the one
   // before it in its file.

@@ -22,6 +22,7 @@ typedef struct {
   uint32_t file;
   bp_vec line_starts; /* size_t: offset of each line's first byte; line n at n - 1 */
   bp_vec has_code;    /* bool per line, line n at n - 1 */
+  bool line_has_code; /* the last line's */
   bp_vec comments;    /* comment_span */
   bp_vec macros;      /* pending: macros are handed on once every line's code is known */
   bp_annotation_sink sink;
@@ -40,9 +41,13 @@ static uint32_t line_count(const scanner *s) {
 static void start_line(scanner *s, size_t offset) {
   *(size_t *)bp_vec_push(&s->line_starts) = offset;
   bp_vec_push(&s->has_code); /* zeroed: no code yet */
+  s->line_has_code = false;
 }
 
 static void mark_code(scanner *s) {
+  if (s->line_has_code)
+    return;
+  s->line_has_code = true;
   *(bool *)bp_vec_at(&s->has_code, s->has_code.count - 1) = true;
 }
 

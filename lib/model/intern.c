@@ -27,10 +27,6 @@ void *bp_vec_push(bp_vec *vec) {
   return item;
 }
 
-void *bp_vec_at(const bp_vec *vec, size_t index) {
-  return (char *)vec->items + index * vec->item_size;
-}
-
 void bp_vec_free(bp_vec *vec) {
   free(vec->items);
   bp_vec_init(vec, vec->item_size);
