@@ -10,6 +10,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 typedef struct {
   size_t begin, end; /* the text between the comment's delimiters */
@@ -506,6 +507,25 @@ static void read_convention(const scanner *s, const comment_span *span, const wo
   }
 }
 
+/* Whether a comment holds the first word of anything read from comments
+ * (read_own_annotations' keyword, read_convention's triggers), in any case:
+ * most comments hold none, and are not made into words. */
+static bool may_annotate(const scanner *s, const comment_span *span) {
+  static const char *const starts[] = {"barrierpair", "pair", "match", "see"};
+  for (size_t at = span->begin; at < span->end; at++) {
+    char first = (char)tolower((unsigned char)s->text[at]);
+    if (first != 'b' && first != 'p' && first != 'm' && first != 's')
+      continue;
+    for (size_t k = 0; k < sizeof starts / sizeof starts[0]; k++) {
+      size_t length = strlen(starts[k]);
+      if (starts[k][0] == first && at + length <= span->end &&
+          strncasecmp(s->text + at, starts[k], length) == 0)
+        return true;
+    }
+  }
+  return false;
+}
+
 void bp_parse_annotations(const char *text, size_t length, uint32_t file, bp_annotation_sink sink,
                           void *context) {
   scanner s = {
@@ -526,6 +546,8 @@ void bp_parse_annotations(const char *text, size_t length, uint32_t file, bp_ann
   }
   for (size_t i = 0; i < s.comments.count; i++) {
     const comment_span *span = bp_vec_at(&s.comments, i);
+    if (!may_annotate(&s, span))
+      continue;
     words w = comment_words(&s, span);
     if (!read_own_annotations(&s, span, &w))
       read_convention(&s, span, &w);
