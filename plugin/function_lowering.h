@@ -346,7 +346,7 @@ private:
   static const VarDecl *pointerLocal(const Expr *value);
   bool isFreshValue(const Expr *value) const;
   static const VarDecl *localOf(const Expr *expression);
-  void collectFreshLocals(const Stmt *body);
+  void collectFreshLocals(const Stmt *body, bool gatherAssignments = false);
   static bool keepsMemoryPrivate(const FunctionDecl *callee);
   void collectPublished(const Stmt *element, llvm::SmallPtrSetImpl<const VarDecl *> &out,
                         bool storesOnly = false) const;

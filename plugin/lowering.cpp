@@ -87,9 +87,8 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
   loweredBody = body;
   findMacroUses(body);
   collectEmptyBarriers(body, *cfg);
-  collectFreshLocals(body);
+  collectFreshLocals(body, /*gatherAssignments=*/true);
   bindParameters();
-  collectLocalSources(body);
   CFGDomTree dominators(cfg.get());
   collectBlockGuards(*cfg, dominators);
   collectPublications(*cfg);

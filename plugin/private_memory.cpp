@@ -235,7 +235,7 @@ const VarDecl *FunctionLowering::localOf(const Expr *expression) {
   return variable && !variable->hasGlobalStorage() ? variable : nullptr;
 }
 
-void FunctionLowering::collectFreshLocals(const Stmt *body) {
+void FunctionLowering::collectFreshLocals(const Stmt *body, bool gatherAssignments) {
   llvm::DenseMap<const VarDecl *, bool> candidates; // false once assigned anything else
   llvm::SmallPtrSet<const VarDecl *, 8> escaped;
   // The local whose memory a store goes into (`p->entries = &p[1]` keeps
@@ -294,17 +294,24 @@ void FunctionLowering::collectFreshLocals(const Stmt *body) {
     if (!added)
       entry->second = entry->second && fresh;
   };
-  std::function<void(const Stmt *)> walk = [&](const Stmt *statement) {
+  // The same walk gathers each local's assignments (collectLocalSources).
+  auto walk = [&](auto &self, const Stmt *statement) -> void {
     if (!statement)
       return;
     if (const auto *declarations = dyn_cast<DeclStmt>(statement)) {
       for (const Decl *declaration : declarations->decls()) {
-        if (const auto *variable = dyn_cast<VarDecl>(declaration); variable && variable->hasInit())
+        if (const auto *variable = dyn_cast<VarDecl>(declaration); variable && variable->hasInit()) {
           consider(variable, variable->getInit());
+          if (gatherAssignments && !variable->hasGlobalStorage())
+            localAssignments[variable].push_back(variable->getInit());
+        }
       }
     } else if (const auto *binary = dyn_cast<BinaryOperator>(statement)) {
       if (binary->isAssignmentOp()) {
-        if (const VarDecl *target = localOf(binary->getLHS()))
+        const VarDecl *target = localOf(binary->getLHS());
+        if (target && gatherAssignments)
+          localAssignments[target].push_back(binary->getRHS());
+        if (target)
           consider(target, binary->getOpcode() == BO_Assign ? binary->getRHS() : nullptr);
         else {
           storedInto = baseLocal(binary->getLHS());
@@ -330,9 +337,9 @@ void FunctionLowering::collectFreshLocals(const Stmt *body) {
       }
     }
     for (const Stmt *child : statement->children())
-      walk(child);
+      self(self, child);
   };
-  walk(body);
+  walk(walk, body);
   for (bool changed = true; changed;) {
     changed = false;
     for (auto [variable, source] : derived) {

@@ -100,7 +100,7 @@ void FunctionLowering::collectReturnedObjects(const Stmt *statement,
 // The assignments are gathered once; what they read is worked out when a
 // check or an address asks (most locals never matter).
 void FunctionLowering::collectLocalSources(const Stmt *body) {
-  std::function<void(const Stmt *)> walk = [&](const Stmt *statement) {
+  auto walk = [&](auto &self, const Stmt *statement) -> void {
     if (!statement)
       return;
     if (const auto *declarations = dyn_cast<DeclStmt>(statement)) {
@@ -115,9 +115,9 @@ void FunctionLowering::collectLocalSources(const Stmt *body) {
         localAssignments[target].push_back(binary->getRHS());
     }
     for (const Stmt *child : statement->children())
-      walk(child);
+      self(self, child);
   };
-  walk(body);
+  walk(walk, body);
 }
 
 llvm::SmallVector<uint32_t, 2> FunctionLowering::sourcesOf(const VarDecl *variable) const {
