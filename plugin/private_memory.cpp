@@ -300,7 +300,8 @@ void FunctionLowering::collectFreshLocals(const Stmt *body, bool gatherAssignmen
       return;
     if (const auto *declarations = dyn_cast<DeclStmt>(statement)) {
       for (const Decl *declaration : declarations->decls()) {
-        if (const auto *variable = dyn_cast<VarDecl>(declaration); variable && variable->hasInit()) {
+        if (const auto *variable = dyn_cast<VarDecl>(declaration);
+            variable && variable->hasInit()) {
           consider(variable, variable->getInit());
           if (gatherAssignments && !variable->hasGlobalStorage())
             localAssignments[variable].push_back(variable->getInit());
