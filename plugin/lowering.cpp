@@ -734,8 +734,8 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
     lowering.lower(function);
   }
   bp_set_unit(engine, nullptr);
-  scanAnnotations(sources, files, engine);
   unit.releaseLowering();
+  scanAnnotations(sources, files, engine);
   return LoweredUnit(engine, std::move(state));
 }
 
