@@ -359,13 +359,15 @@ void FunctionLowering::findMacroUses(const Stmt *body) {
     return;
   }
   std::unique_ptr<llvm::DenseMap<unsigned, PrimitiveUse>> &slot = unit.macroUsesByBody[body];
-  bool found = slot != nullptr;
-  if (!found)
-    slot = std::make_unique<llvm::DenseMap<unsigned, PrimitiveUse>>();
-  llvm::DenseMap<unsigned, PrimitiveUse> *uses = slot.get();
-  if (!found)
-    collectMacroUses(body, *uses);
-  macroUses = uses;
+  if (!slot) {
+    // Kept to the unit's end, in a map of its own size (a map that grows
+    // by inserting starts at 64 entries).
+    llvm::DenseMap<unsigned, PrimitiveUse> found;
+    collectMacroUses(body, found);
+    slot = std::make_unique<llvm::DenseMap<unsigned, PrimitiveUse>>(found.size());
+    slot->insert(found.begin(), found.end());
+  }
+  macroUses = slot.get();
 }
 
 void FunctionLowering::collectMacroUses(const Stmt *statement,
