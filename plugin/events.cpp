@@ -140,11 +140,18 @@ void FunctionLowering::writeText(uint32_t event, const Stmt *statement, CharSour
 // The record of `event`'s deferred text; events are recorded in order.
 DeferredText &FunctionLowering::deferredText(uint32_t event) {
   std::vector<DeferredText> &texts = unit.deferredTexts;
-  if (texts.empty() || texts.back().event != event) {
-    if (unit.functionsByEvent.empty() || unit.functionsByEvent.back().second != function)
-      unit.functionsByEvent.emplace_back(event, function);
-    texts.emplace_back().event = event;
+  if (!texts.empty() && texts.back().event >= event) {
+    // an earlier event's other text: its record is there, or goes in order
+    auto at = std::lower_bound(
+        texts.begin(), texts.end(), event,
+        [](const DeferredText &text, uint32_t wanted) { return text.event < wanted; });
+    if (at == texts.end() || at->event != event)
+      (at = texts.insert(at, DeferredText()))->event = event;
+    return *at;
   }
+  if (unit.functionsByEvent.empty() || unit.functionsByEvent.back().second != function)
+    unit.functionsByEvent.emplace_back(event, function);
+  texts.emplace_back().event = event;
   return texts.back();
 }
 
