@@ -255,6 +255,8 @@ ExpansionFacts *FunctionLowering::factsOf(FileID id) const {
 std::optional<MacroHit> FunctionLowering::outermostKnownMacro(SourceLocation location) const {
   if (location.isFileID())
     return std::nullopt;
+  if (unit.recentMacros.empty()) // lowering is over (UnitState::releaseLowering)
+    return walkMacroChain(location);
   unsigned raw = location.getRawEncoding();
   UnitState::RecentMacro &recent =
       unit.recentMacros[llvm::DenseMapInfo<unsigned>::getHashValue(raw) % unit.recentMacros.size()];
