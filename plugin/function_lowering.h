@@ -380,7 +380,7 @@ private:
   std::optional<ZeroTest> zeroTest(const Expr *condition) const;
   bool isLoadedValue(const Expr *expression) const;
   static llvm::BitVector reachableAvoiding(const CFGBlock *start, const CFGBlock *avoided,
-                                           unsigned count);
+                                           const llvm::BitVector &region);
   void collectAddressSources(const Expr *lvalue, llvm::SmallVectorImpl<uint32_t> &objects) const;
   std::optional<SharedObject> nameObject(const Expr *expression) const;
   std::optional<SharedObject> nameVariable(const VarDecl *variable) const;

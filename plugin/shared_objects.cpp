@@ -211,10 +211,24 @@ std::optional<FunctionLowering::ZeroTest> FunctionLowering::zeroTest(const Expr 
 // dominates it and one way out of the branch never reaches it (an `if`
 // around it, a spin loop or an early return before it): the block runs
 // only for some values of the objects the condition reads.
+// A test guards only the blocks it dominates, and a path from one of its
+// successors that leaves them never comes back to them without passing the
+// test: each test's work is its own region of the CFG, not the whole CFG
+// (sqlite3's interpreter loop has thousands of blocks and of tests).
 void FunctionLowering::collectBlockGuards(CFG &cfg, CFGDomTree &dominators) {
   unsigned count = cfg.getNumBlockIDs();
   blockGuards.assign(count, {});
   blockValueGuards.assign(count, std::nullopt);
+  // Blocks no path from the entry reaches: every test dominates them.
+  llvm::SmallVector<const CFGBlock *, 4> unreachable;
+  auto nodeOf = [&](const CFGBlock *block) {
+    return dominators.getBase().getNode(const_cast<CFGBlock *>(block));
+  };
+  for (const CFGBlock *block : cfg)
+    if (!nodeOf(block))
+      unreachable.push_back(block);
+  llvm::BitVector inRegion(count);
+  llvm::SmallVector<const CFGBlock *, 16> region;
   for (const CFGBlock *branch : cfg) {
     const Stmt *condition = branch->getTerminatorCondition();
     if (!condition || branch->succ_size() < 2)
@@ -223,17 +237,37 @@ void FunctionLowering::collectBlockGuards(CFG &cfg, CFGDomTree &dominators) {
     collectObjectsRead(condition, objects);
     if (objects.empty())
       continue;
+    llvm::DomTreeNodeBase<CFGBlock> *tree = nodeOf(branch);
+    if (!tree) {
+      // an unreachable test dominates only unreachable blocks
+      for (const CFGBlock *block : unreachable)
+        if (block != branch)
+          for (uint32_t object : objects)
+            addUnique(blockGuards[block->getBlockID()], object);
+      continue;
+    }
+    region.clear();
+    llvm::SmallVector<llvm::DomTreeNodeBase<CFGBlock> *, 16> work{tree};
+    while (!work.empty()) {
+      llvm::DomTreeNodeBase<CFGBlock> *node = work.pop_back_val();
+      region.push_back(node->getBlock());
+      inRegion.set(node->getBlock()->getBlockID());
+      work.append(node->begin(), node->end());
+    }
     std::vector<llvm::BitVector> reached;
     for (const CFGBlock::AdjacentBlock &successor : branch->succs()) {
       if (const CFGBlock *start = successor.getReachableBlock())
-        reached.push_back(reachableAvoiding(start, branch, count));
+        reached.push_back(reachableAvoiding(start, branch, inRegion));
     }
     std::optional<ZeroTest> test;
     if (const auto *expression = dyn_cast<Expr>(condition);
         expression && branch->succ_size() == 2 && reached.size() == 2)
       test = zeroTest(expression);
-    for (const CFGBlock *block : cfg) {
-      if (block == branch || !dominators.dominates(branch, block))
+    for (const CFGBlock *block : unreachable)
+      for (uint32_t object : objects)
+        addUnique(blockGuards[block->getBlockID()], object);
+    for (const CFGBlock *block : region) {
+      if (block == branch)
         continue;
       bool someWayMisses = llvm::any_of(
           reached, [&](const llvm::BitVector &set) { return !set.test(block->getBlockID()); });
@@ -251,13 +285,16 @@ void FunctionLowering::collectBlockGuards(CFG &cfg, CFGDomTree &dominators) {
         kept = ValueGuard{test->object, eventLocation(test->load->getBeginLoc()),
                           fromHolding == test->holdsWhenZero, branch};
     }
+    for (const CFGBlock *block : region)
+      inRegion.reset(block->getBlockID());
   }
 }
 
+// The blocks of `region` reachable from `start` without passing `avoided`.
 llvm::BitVector FunctionLowering::reachableAvoiding(const CFGBlock *start, const CFGBlock *avoided,
-                                                    unsigned count) {
-  llvm::BitVector seen(count);
-  if (start == avoided)
+                                                    const llvm::BitVector &region) {
+  llvm::BitVector seen(region.size());
+  if (start == avoided || !region.test(start->getBlockID()))
     return seen;
   std::vector<const CFGBlock *> work{start};
   seen.set(start->getBlockID());
@@ -266,7 +303,8 @@ llvm::BitVector FunctionLowering::reachableAvoiding(const CFGBlock *start, const
     work.pop_back();
     for (const CFGBlock::AdjacentBlock &successor : block->succs()) {
       const CFGBlock *next = successor.getReachableBlock();
-      if (next && next != avoided && !seen.test(next->getBlockID())) {
+      if (next && next != avoided && region.test(next->getBlockID()) &&
+          !seen.test(next->getBlockID())) {
         seen.set(next->getBlockID());
         work.push_back(next);
       }
