@@ -181,7 +181,7 @@ void FunctionLowering::fillDeferredText(void *context, bp_engine *engine, uint32
     if (!found->accessText || found->accessWritten || !lvalue)
       return;
     found->accessWritten = true;
-    FunctionLowering lowering(*unit.context, engine, *unit.files, unit);
+    FunctionLowering lowering(*unit.context, engine, unit.files, unit);
     lowering.writeAccessText(event, lvalue, found->statement, bp_event_get(engine, event)->kind);
     return;
   }
@@ -200,7 +200,7 @@ void FunctionLowering::fillDeferredText(void *context, bp_engine *engine, uint32
     unit.parents = std::make_unique<ParentMap>(function->getBody());
     unit.parentsOf = function;
   }
-  FunctionLowering lowering(*unit.context, engine, *unit.files, unit);
+  FunctionLowering lowering(*unit.context, engine, unit.files, unit);
   lowering.function = function;
   lowering.parentMap = unit.parents.get();
   lowering.writeText(event, found->statement, unit.deferredOwnTexts.lookup(event));

@@ -106,8 +106,7 @@ struct DeferredText {
 // What lowering learns across a translation unit's functions.
 struct UnitState {
   ASTContext *context = nullptr;
-  std::unique_ptr<FileMap> ownFiles;
-  FileMap *files = nullptr;
+  FileMap files;
   // What tells this translation unit's `static` variables from another's:
   // its main file and the macros its command line defines.
   std::string identity;
@@ -128,9 +127,11 @@ struct UnitState {
   llvm::DenseMap<const ParmVarDecl *, bool> privateParameters;
   // The thread function a pthread_t variable (or array) was started with.
   llvm::DenseMap<const VarDecl *, std::string> threads;
-  // What the preprocessor saw (lowerTranslationUnit); null where macro
-  // names have to be lexed.
+  // What the preprocessor saw (lowerTranslationUnit), and whether it saw
+  // every expansion of the unit's code: not where declarations come from a
+  // precompiled header or a module, whose macro names are lexed.
   const MacroExpansions *macros = nullptr;
+  bool sawEveryExpansion = false;
   // By the index of a macro expansion's source manager entry.
   std::vector<ExpansionFacts> expansions;
   // The last answers of outermostKnownMacro by location: the passes over a
@@ -368,6 +369,7 @@ private:
   void collectReturnedObjects(const Stmt *statement,
                               llvm::SmallVectorImpl<uint32_t> &objects) const;
   void collectLocalSources(const Stmt *body);
+  void noteAssignments(const Stmt *statement);
   llvm::SmallVector<uint32_t, 2> sourcesOf(const VarDecl *variable) const;
   llvm::SmallVector<uint32_t, 2> currentGuards() const;
   std::optional<ValueGuard> currentValueGuard() const;

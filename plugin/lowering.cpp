@@ -644,6 +644,7 @@ void UnitState::releaseLowering() {
   release(privateParameters);
   release(threads);
   macros = nullptr;
+  sawEveryExpansion = false;
   release(expansions);
   release(recentMacros);
   release(macroUsesByBody);
@@ -664,7 +665,7 @@ LoweredUnit::~LoweredUnit() {
 }
 
 const FileMap &LoweredUnit::files() const {
-  return *state->files;
+  return state->files;
 }
 
 LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
@@ -676,14 +677,10 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
   auto state = std::make_unique<UnitState>();
   UnitState &unit = *state;
   unit.context = &context;
-  unit.ownFiles = std::make_unique<FileMap>();
-  unit.files = unit.ownFiles.get();
   unit.deferTexts = deferTexts;
-  FileMap &files = *unit.files;
-  // Declarations of a precompiled header or a module come with macro
-  // expansions the preprocessor did not show.
-  if (!context.getExternalSource())
-    unit.macros = macros;
+  FileMap &files = unit.files;
+  unit.macros = macros;
+  unit.sawEveryExpansion = macros && !context.getExternalSource();
   unit.expansions.resize(sources.local_sloc_entry_size());
   unit.identity = unitIdentity(sources);
   unit.implementationFiles = implementationFiles(context);

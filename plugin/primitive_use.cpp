@@ -233,7 +233,7 @@ namespace barrierpair::lowering {
 // the expansion `entry` (that of `location`), or BP_NO_PRIMITIVE.
 int FunctionLowering::macroAt(const SrcMgr::SLocEntry &entry, SourceLocation location) const {
   SourceLocation name = entry.getExpansion().getExpansionLocStart();
-  if (unit.macros) {
+  if (unit.sawEveryExpansion) {
     auto found = unit.macros->named.find(name.getRawEncoding());
     return found == unit.macros->named.end() ? BP_NO_PRIMITIVE : found->second;
   }
@@ -313,7 +313,7 @@ std::optional<MacroHit> FunctionLowering::walkMacroChain(SourceLocation location
 // relies on (liburcu's `assert(cds_wfcq_empty(...))` after joining the
 // worker, `assert(node->next == NULL)` on a node not yet pushed).
 bool FunctionLowering::inAssertion(SourceLocation location) const {
-  if (unit.macros && !unit.macros->assertExpanded)
+  if (unit.sawEveryExpansion && !unit.macros->assertExpanded)
     return false;
   llvm::SmallVector<FileID, 8> walked;
   bool inside = false;

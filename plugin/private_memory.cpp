@@ -298,21 +298,16 @@ void FunctionLowering::collectFreshLocals(const Stmt *body, bool gatherAssignmen
   auto walk = [&](auto &self, const Stmt *statement) -> void {
     if (!statement)
       return;
+    if (gatherAssignments)
+      noteAssignments(statement);
     if (const auto *declarations = dyn_cast<DeclStmt>(statement)) {
       for (const Decl *declaration : declarations->decls()) {
-        if (const auto *variable = dyn_cast<VarDecl>(declaration);
-            variable && variable->hasInit()) {
+        if (const auto *variable = dyn_cast<VarDecl>(declaration); variable && variable->hasInit())
           consider(variable, variable->getInit());
-          if (gatherAssignments && !variable->hasGlobalStorage())
-            localAssignments[variable].push_back(variable->getInit());
-        }
       }
     } else if (const auto *binary = dyn_cast<BinaryOperator>(statement)) {
       if (binary->isAssignmentOp()) {
-        const VarDecl *target = localOf(binary->getLHS());
-        if (target && gatherAssignments)
-          localAssignments[target].push_back(binary->getRHS());
-        if (target)
+        if (const VarDecl *target = localOf(binary->getLHS()))
           consider(target, binary->getOpcode() == BO_Assign ? binary->getRHS() : nullptr);
         else {
           storedInto = baseLocal(binary->getLHS());

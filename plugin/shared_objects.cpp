@@ -103,21 +103,26 @@ void FunctionLowering::collectLocalSources(const Stmt *body) {
   auto walk = [&](auto &self, const Stmt *statement) -> void {
     if (!statement)
       return;
-    if (const auto *declarations = dyn_cast<DeclStmt>(statement)) {
-      for (const Decl *declaration : declarations->decls()) {
-        if (const auto *variable = dyn_cast<VarDecl>(declaration);
-            variable && variable->hasInit() && !variable->hasGlobalStorage())
-          localAssignments[variable].push_back(variable->getInit());
-      }
-    } else if (const auto *binary = dyn_cast<BinaryOperator>(statement);
-               binary && binary->isAssignmentOp()) {
-      if (const VarDecl *target = localOf(binary->getLHS()))
-        localAssignments[target].push_back(binary->getRHS());
-    }
+    noteAssignments(statement);
     for (const Stmt *child : statement->children())
       self(self, child);
   };
   walk(walk, body);
+}
+
+// The values a declaration or an assignment gives locals.
+void FunctionLowering::noteAssignments(const Stmt *statement) {
+  if (const auto *declarations = dyn_cast<DeclStmt>(statement)) {
+    for (const Decl *declaration : declarations->decls()) {
+      if (const auto *variable = dyn_cast<VarDecl>(declaration);
+          variable && variable->hasInit() && !variable->hasGlobalStorage())
+        localAssignments[variable].push_back(variable->getInit());
+    }
+  } else if (const auto *binary = dyn_cast<BinaryOperator>(statement);
+             binary && binary->isAssignmentOp()) {
+    if (const VarDecl *target = localOf(binary->getLHS()))
+      localAssignments[target].push_back(binary->getRHS());
+  }
 }
 
 llvm::SmallVector<uint32_t, 2> FunctionLowering::sourcesOf(const VarDecl *variable) const {
@@ -210,23 +215,15 @@ std::optional<FunctionLowering::ZeroTest> FunctionLowering::zeroTest(const Expr 
 // A block is guarded by a branch on a shared value when the branch
 // dominates it and one way out of the branch never reaches it (an `if`
 // around it, a spin loop or an early return before it): the block runs
-// only for some values of the objects the condition reads.
-// A test guards only the blocks it dominates, and a path from one of its
-// successors that leaves them never comes back to them without passing the
-// test: each test's work is its own region of the CFG, not the whole CFG
-// (sqlite3's interpreter loop has thousands of blocks and of tests).
+// only for some values of the objects the condition reads. A path from
+// one of the test's successors that leaves the blocks it dominates never
+// comes back to them without passing the test: each test's work is its own
+// region of the CFG (sqlite3's interpreter loop has thousands of blocks
+// and of tests). Blocks the entry does not reach are never lowered.
 void FunctionLowering::collectBlockGuards(CFG &cfg, CFGDomTree &dominators) {
   unsigned count = cfg.getNumBlockIDs();
   blockGuards.assign(count, {});
   blockValueGuards.assign(count, std::nullopt);
-  // Blocks no path from the entry reaches: every test dominates them.
-  llvm::SmallVector<const CFGBlock *, 4> unreachable;
-  auto nodeOf = [&](const CFGBlock *block) {
-    return dominators.getBase().getNode(const_cast<CFGBlock *>(block));
-  };
-  for (const CFGBlock *block : cfg)
-    if (!nodeOf(block))
-      unreachable.push_back(block);
   llvm::BitVector inRegion(count);
   llvm::SmallVector<const CFGBlock *, 16> region;
   for (const CFGBlock *branch : cfg) {
@@ -237,15 +234,10 @@ void FunctionLowering::collectBlockGuards(CFG &cfg, CFGDomTree &dominators) {
     collectObjectsRead(condition, objects);
     if (objects.empty())
       continue;
-    llvm::DomTreeNodeBase<CFGBlock> *tree = nodeOf(branch);
-    if (!tree) {
-      // an unreachable test dominates only unreachable blocks
-      for (const CFGBlock *block : unreachable)
-        if (block != branch)
-          for (uint32_t object : objects)
-            addUnique(blockGuards[block->getBlockID()], object);
+    llvm::DomTreeNodeBase<CFGBlock> *tree =
+        dominators.getBase().getNode(const_cast<CFGBlock *>(branch));
+    if (!tree)
       continue;
-    }
     region.clear();
     llvm::SmallVector<llvm::DomTreeNodeBase<CFGBlock> *, 16> work{tree};
     while (!work.empty()) {
@@ -263,9 +255,6 @@ void FunctionLowering::collectBlockGuards(CFG &cfg, CFGDomTree &dominators) {
     if (const auto *expression = dyn_cast<Expr>(condition);
         expression && branch->succ_size() == 2 && reached.size() == 2)
       test = zeroTest(expression);
-    for (const CFGBlock *block : unreachable)
-      for (uint32_t object : objects)
-        addUnique(blockGuards[block->getBlockID()], object);
     for (const CFGBlock *block : region) {
       if (block == branch)
         continue;

@@ -4,6 +4,7 @@
 #include <assert.h>
 #include <urcu/arch.h>
 #include <urcu/system.h>
+#include <urcu/uatomic.h>
 
 #define PUBLISH(x, v) CMM_STORE_SHARED(x, v)
 #define PEEK(x) CMM_LOAD_SHARED(x)
