@@ -40,7 +40,9 @@ size_t bp_builtin_primitive_count(void);
  * with an error is undone by truncating the table back to its counts before. */
 int bp_table_add_primitive(const char *name, bp_family family, bp_op op, bp_order order);
 bp_family bp_table_add_family(const char *id, const char *name, const char *const spelling[3]);
-void bp_table_truncate(size_t primitive_count, size_t family_count, size_t exclusive_count);
+void bp_table_truncate(size_t primitive_count, size_t family_count, size_t exclusive_count,
+                       size_t contract_count);
+void bp_table_add_contract(const char *function, bp_contract_side side, bp_order order);
 void bp_table_add_exclusive(const char *group, const char *function);
 size_t bp_exclusive_count(void);
 /* Sets a family's markings; false when the family has other ones already. */

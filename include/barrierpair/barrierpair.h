@@ -88,6 +88,20 @@ size_t bp_family_count(void);
  * `function` is in: functions a library's contract runs under mutual
  * exclusion with each other on one object. NULL when it is in none. */
 const char *bp_exclusive_group(const char *function);
+/* A library's contract with its callers (BP_CONTRACT rows of primitives.def
+ * and primitive files): what `function` orders between its own accesses
+ * and its caller's before the call (ENTRY) or after it (EXIT). `order` is
+ * BP_ORDER_MB, RMB, WMB, RELEASE (ENTRY only) or ACQUIRE (EXIT only). */
+typedef enum { BP_CONTRACT_ENTRY, BP_CONTRACT_EXIT } bp_contract_side;
+typedef struct {
+  const char *function;
+  bp_contract_side side;
+  bp_order order;
+} bp_contract;
+size_t bp_contract_count(void);
+const bp_contract *bp_contract_get(size_t index);
+/* Whether some contract names `function` (`len` bytes). */
+bool bp_has_contract(const char *function, size_t len);
 /* The family whose identifier (URCU, KERNEL, ...) is `id` (`len` bytes), or -1. */
 int bp_family_find(const char *id, size_t len);
 const char *bp_family_id(bp_family family);
@@ -185,6 +199,7 @@ typedef enum {
   BP_RULE_UNPAIRED_BARRIER,
   BP_RULE_MISSING_ACCESS_ONCE,
   BP_RULE_STORE_AFTER_PUBLICATION,
+  BP_RULE_BROKEN_CONTRACT,  /* a function that does not order what its contract says */
   BP_RULE_STALE_ANNOTATION, /* an annotation that is malformed or does not hold */
   BP_RULE_COUNT
 } bp_rule;
@@ -536,6 +551,8 @@ typedef struct {
    * before the access would let it stay plain (BP_NO_OBJECT when none) */
   uint32_t race;
   uint32_t check_object;
+  /* broken-contract: the contract (bp_contract_get) the function breaks */
+  uint32_t contract;
   /* stale-annotation: the annotation (bp_annotation_get) and what is wrong */
   uint32_t annotation;
   bp_annotation_problem problem;

@@ -25,6 +25,20 @@ static char *copy(const char *text) {
   return result;
 }
 
+/* `barrier` on a line of its own before `statement`, the start of
+ * `event`'s statement, indented as it is. */
+static bool insert_before(const bp_engine *engine, uint32_t event, bp_location statement,
+                          const char *barrier, bp_fix *fix) {
+  const char *indentation = bp_event_indentation(engine, event);
+  size_t size = strlen(barrier) + strlen(indentation) + 3;
+  char *text = malloc(size);
+  if (!text)
+    abort();
+  snprintf(text, size, "%s;\n%s", barrier, indentation);
+  *fix = (bp_fix){statement, statement, text};
+  return true;
+}
+
 bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *fix) {
   if (finding->rule == BP_RULE_MISSING_ACCESS_ONCE) {
     const bp_event *access = bp_event_text(engine, finding->at, BP_TEXT_ACCESS);
@@ -36,6 +50,16 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
     return true;
   }
   const char *barrier = bp_finding_fix_barrier(finding);
+  if (finding->rule == BP_RULE_BROKEN_CONTRACT) {
+    /* Before the first access a contract at ENTRY orders; after the last
+     * one at EXIT would need the statement's end, which events lack. */
+    if (bp_contract_get(finding->contract)->side != BP_CONTRACT_ENTRY)
+      return false;
+    const bp_event *access = bp_event_text(engine, finding->at, BP_TEXT_PLACE);
+    if (!access || !somewhere(access->statement))
+      return false;
+    return insert_before(engine, finding->at, access->statement, barrier, fix);
+  }
   if (finding->rule == BP_RULE_WEAK_BARRIER || finding->rule == BP_RULE_TRANSITIVE_WEAK_BARRIER) {
     const bp_event *weak = bp_event_text(engine, finding->side.barrier, BP_TEXT_PLACE);
     if (weak && !weak->implicit && somewhere(weak->own_begin) && somewhere(weak->own_end)) {
@@ -50,12 +74,5 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
   if (!first || !second || !somewhere(first->statement) || !somewhere(second->statement) ||
       !before(first->statement, second->statement))
     return false;
-  const char *indentation = bp_event_indentation(engine, finding->side.second);
-  size_t size = strlen(barrier) + strlen(indentation) + 3;
-  char *text = malloc(size);
-  if (!text)
-    abort();
-  snprintf(text, size, "%s;\n%s", barrier, indentation);
-  *fix = (bp_fix){second->statement, second->statement, text};
-  return true;
+  return insert_before(engine, finding->side.second, second->statement, barrier, fix);
 }

@@ -182,7 +182,49 @@ static char *publication_message(const bp_engine *engine, const bp_finding *find
   return buffer.text;
 }
 
+/* What a contract orders, in words. */
+static const char *contract_words(const bp_contract *contract) {
+  bool entry = contract->side == BP_CONTRACT_ENTRY;
+  switch (contract->order) {
+  case BP_ORDER_WMB:
+    return entry ? "its caller's earlier stores come before its stores"
+                 : "its stores come before its caller's later stores";
+  case BP_ORDER_RMB:
+    return entry ? "its caller's earlier loads come before its loads"
+                 : "its loads come before its caller's later loads";
+  case BP_ORDER_RELEASE:
+    return "its caller's earlier loads and stores come before its stores";
+  case BP_ORDER_ACQUIRE:
+    return "its loads come before its caller's later loads and stores";
+  default:
+    return entry ? "its caller's earlier loads and stores come before its own"
+                 : "its loads and stores come before its caller's later ones";
+  }
+}
+
+static const char *const contract_orders[] = {
+    [BP_ORDER_MB] = "MB", [BP_ORDER_RMB] = "RMB", [BP_ORDER_WMB] = "WMB",
+    [BP_ORDER_RELEASE] = "RELEASE", [BP_ORDER_ACQUIRE] = "ACQUIRE"};
+
+static char *contract_message(const bp_engine *engine, const bp_finding *finding) {
+  const bp_contract *contract = bp_contract_get(finding->contract);
+  bool entry = contract->side == BP_CONTRACT_ENTRY;
+  bp_text buffer = {0};
+  bp_text_append(&buffer, "no barrier in '%s' orders ", function_of(engine, &finding->side));
+  append_access(&buffer, engine, finding->at);
+  append_callee(&buffer, engine, finding->at);
+  bp_text_append(&buffer,
+                 " %s its caller's %s accesses, but its contract says %s "
+                 "(BP_CONTRACT(%s, %s, %s)); this needs %s %s it",
+                 entry ? "after" : "before", entry ? "earlier" : "later", contract_words(contract),
+                 contract->function, entry ? "ENTRY" : "EXIT", contract_orders[contract->order],
+                 bp_finding_fix_barrier(finding), entry ? "before" : "after");
+  return buffer.text;
+}
+
 char *bp_finding_message(const bp_engine *engine, const bp_finding *finding) {
+  if (finding->rule == BP_RULE_BROKEN_CONTRACT)
+    return contract_message(engine, finding);
   if (finding->rule == BP_RULE_MISSING_ACCESS_ONCE)
     return marking_message(engine, finding);
   if (finding->rule == BP_RULE_STALE_ANNOTATION)
@@ -308,6 +350,14 @@ size_t bp_finding_notes(const bp_engine *engine, const bp_finding *finding,
           finding->chain_length);
     notes[count++] = (bp_note){finding->at, buffer.text};
     return count;
+  }
+  if (finding->rule == BP_RULE_BROKEN_CONTRACT && finding->side.barrier != BP_NO_EVENT) {
+    bp_text buffer = {0};
+    bp_text_append(&buffer, "'%s' has only ", function_of(engine, &finding->side));
+    bp_text_append_barrier(&buffer, engine, finding->side.barrier);
+    append_callee(&buffer, engine, finding->side.barrier);
+    bp_text_append(&buffer, " on the way, which is not enough");
+    notes[count++] = (bp_note){finding->side.barrier, buffer.text};
   }
   if (finding->race != BP_NO_EVENT) {
     const bp_event *race = bp_event_get(engine, finding->race);

@@ -375,6 +375,41 @@ static void add_exclusive(parser *p, const declaration *d) {
   free(function_text);
 }
 
+/* BP_CONTRACT(function, side, order): what a function orders between its
+ * caller's accesses and its own. */
+static void add_contract(parser *p, const declaration *d) {
+  static const char *const sides[] = {[BP_CONTRACT_ENTRY] = "ENTRY", [BP_CONTRACT_EXIT] = "EXIT"};
+  const token *function = &d->arguments[0], *side = &d->arguments[1], *order = &d->arguments[2];
+  int side_index = find_word(sides, sizeof sides / sizeof sides[0], side);
+  int order_index = find_word(order_names, sizeof order_names / sizeof order_names[0], order);
+  if (side_index < 0) {
+    report(p, side->line, side->column, "unknown side '%.*s'; sides: ENTRY, EXIT",
+           (int)side->length, side->begin);
+    return;
+  }
+  bool entry = side_index == BP_CONTRACT_ENTRY;
+  bool fits = order_index == BP_ORDER_MB || order_index == BP_ORDER_RMB ||
+              order_index == BP_ORDER_WMB || order_index == (entry ? BP_ORDER_RELEASE : BP_ORDER_ACQUIRE);
+  if (!fits) {
+    report(p, order->line, order->column, "a contract's ordering at %s is MB, RMB, WMB or %s, not '%.*s'",
+           sides[side_index], entry ? "RELEASE" : "ACQUIRE", (int)order->length, order->begin);
+    return;
+  }
+  char *name = name_value(function);
+  for (size_t i = 0; i < bp_contract_count(); i++) {
+    const bp_contract *row = bp_contract_get(i);
+    if (strcmp(row->function, name) == 0 && row->side == (bp_contract_side)side_index) {
+      if (row->order != (bp_order)order_index) /* the same row again is no conflict */
+        report(p, function->line, function->column, "'%s' already has a contract at %s: %s",
+               name, sides[side_index], order_names[row->order]);
+      free(name);
+      return;
+    }
+  }
+  bp_table_add_contract(name, (bp_contract_side)side_index, (bp_order)order_index);
+  free(name);
+}
+
 static void add_primitive(parser *p, const declaration *d) {
   const token *name = &d->arguments[0], *family = &d->arguments[1], *op = &d->arguments[2],
               *order = &d->arguments[3];
@@ -422,6 +457,8 @@ static const char *const family_arguments[] = {
 static const char *const marking_arguments[] = {"the family", "the load's marking",
                                                 "the store's marking"};
 static const char *const exclusive_arguments[] = {"the group", "the function"};
+static const char *const contract_arguments[] = {"the function", "its side (ENTRY or EXIT)",
+                                                 "its ordering"};
 static const char *const primitive_arguments[] = {"the primitive's name", "its family",
                                                   "its operation", "its ordering"};
 
@@ -430,7 +467,8 @@ static const char *const primitive_arguments[] = {"the primitive's name", "its f
  * line. */
 static void recover(parser *p) {
   if (token_is(&p->last, "BP_PRIMITIVE") || token_is(&p->last, "BP_FAMILY") ||
-      token_is(&p->last, "BP_MARKING") || token_is(&p->last, "BP_EXCLUSIVE")) {
+      token_is(&p->last, "BP_MARKING") || token_is(&p->last, "BP_EXCLUSIVE") ||
+      token_is(&p->last, "BP_CONTRACT")) {
     p->at = p->last.begin;
     p->line = p->last.line;
     p->line_start = p->last.begin - (p->last.column - 1);
@@ -458,7 +496,7 @@ size_t bp_primitives_add_text(const char *text, size_t length, bp_primitive_erro
               .errors = errors,
               .max_errors = max_errors};
   size_t primitives_before = bp_primitive_count(), families_before = bp_family_count(),
-         exclusives_before = bp_exclusive_count();
+         exclusives_before = bp_exclusive_count(), contracts_before = bp_contract_count();
   for (;;) {
     declaration d = {0};
     d.keyword = next_token(&p);
@@ -467,9 +505,12 @@ size_t bp_primitives_add_text(const char *text, size_t length, bp_primitive_erro
     bool family = token_is(&d.keyword, "BP_FAMILY");
     bool marking = token_is(&d.keyword, "BP_MARKING");
     bool exclusive = token_is(&d.keyword, "BP_EXCLUSIVE");
-    if (!family && !marking && !exclusive && !token_is(&d.keyword, "BP_PRIMITIVE")) {
+    bool contract = token_is(&d.keyword, "BP_CONTRACT");
+    if (!family && !marking && !exclusive && !contract &&
+        !token_is(&d.keyword, "BP_PRIMITIVE")) {
       expected(&p, &d.keyword,
-               "BP_PRIMITIVE(...), BP_FAMILY(...), BP_MARKING(...) or BP_EXCLUSIVE(...)");
+               "BP_PRIMITIVE(...), BP_FAMILY(...), BP_MARKING(...), BP_EXCLUSIVE(...) or "
+               "BP_CONTRACT(...)");
       recover(&p);
       continue;
     }
@@ -477,10 +518,12 @@ size_t bp_primitives_add_text(const char *text, size_t length, bp_primitive_erro
                         family      ? "nssss"
                         : marking   ? "nss"
                         : exclusive ? "nn"
+                        : contract  ? "nnn"
                                     : "nnnn",
                         family      ? family_arguments
                         : marking   ? marking_arguments
                         : exclusive ? exclusive_arguments
+                        : contract  ? contract_arguments
                                     : primitive_arguments)) {
       recover(&p);
       continue;
@@ -491,11 +534,13 @@ size_t bp_primitives_add_text(const char *text, size_t length, bp_primitive_erro
       add_marking(&p, &d);
     else if (exclusive)
       add_exclusive(&p, &d);
+    else if (contract)
+      add_contract(&p, &d);
     else
       add_primitive(&p, &d);
   }
   if (p.error_count)
-    bp_table_truncate(primitives_before, families_before, exclusives_before);
+    bp_table_truncate(primitives_before, families_before, exclusives_before, contracts_before);
   return p.error_count;
 }
 

@@ -42,6 +42,14 @@ static const exclusive_row builtin_exclusives[] = {
 
 #define BUILTIN_EXCLUSIVE_COUNT (sizeof builtin_exclusives / sizeof builtin_exclusives[0])
 
+static const bp_contract builtin_contracts[] = {
+#define BP_CONTRACT(function, side, order) {#function, BP_CONTRACT_##side, BP_ORDER_##order},
+#include "barrierpair/primitives.def"
+#undef BP_CONTRACT
+};
+
+#define BUILTIN_CONTRACT_COUNT (sizeof builtin_contracts / sizeof builtin_contracts[0])
+
 static const char *const rule_names[BP_RULE_COUNT] = {
     [BP_RULE_MISSING_BARRIER] = "missing-barrier",
     [BP_RULE_WEAK_BARRIER] = "weak-barrier",
@@ -49,6 +57,7 @@ static const char *const rule_names[BP_RULE_COUNT] = {
     [BP_RULE_UNPAIRED_BARRIER] = "unpaired-barrier",
     [BP_RULE_MISSING_ACCESS_ONCE] = "missing-access-once",
     [BP_RULE_STORE_AFTER_PUBLICATION] = "store-after-publication",
+    [BP_RULE_BROKEN_CONTRACT] = "broken-contract",
     [BP_RULE_STALE_ANNOTATION] = "stale-annotation",
 };
 
@@ -132,6 +141,8 @@ static struct {
   size_t family_count, family_capacity;
   exclusive_row *exclusives; /* likewise */
   size_t exclusive_count, exclusive_capacity;
+  bp_contract *contracts; /* likewise */
+  size_t contract_count, contract_capacity;
   int32_t *slots;    /* primitive index + 1; 0 is empty */
   size_t slot_count; /* a power of two, at least twice the number of rows */
 } table;
@@ -307,8 +318,37 @@ const char *bp_exclusive_group(const char *function) {
   return NULL;
 }
 
-void bp_table_truncate(size_t primitive_count, size_t family_count, size_t exclusive_count) {
+void bp_table_add_contract(const char *function, bp_contract_side side, bp_order order) {
+  table.contracts =
+      grow(table.contracts, table.contract_count, &table.contract_capacity, sizeof *table.contracts);
+  table.contracts[table.contract_count++] = (bp_contract){copy_string(function), side, order};
+}
+
+size_t bp_contract_count(void) {
+  return BUILTIN_CONTRACT_COUNT + table.contract_count;
+}
+
+const bp_contract *bp_contract_get(size_t index) {
+  if (index < BUILTIN_CONTRACT_COUNT)
+    return &builtin_contracts[index];
+  index -= BUILTIN_CONTRACT_COUNT;
+  return index < table.contract_count ? &table.contracts[index] : NULL;
+}
+
+bool bp_has_contract(const char *function, size_t len) {
+  for (size_t i = 0; i < bp_contract_count(); i++) {
+    const char *name = bp_contract_get(i)->function;
+    if (strncmp(name, function, len) == 0 && name[len] == '\0')
+      return true;
+  }
+  return false;
+}
+
+void bp_table_truncate(size_t primitive_count, size_t family_count, size_t exclusive_count,
+                       size_t contract_count) {
   ensure_index();
+  while (bp_contract_count() > contract_count && table.contract_count)
+    free((char *)table.contracts[--table.contract_count].function);
   while (bp_exclusive_count() > exclusive_count && table.exclusive_count) {
     exclusive_row *row = &table.exclusives[--table.exclusive_count];
     free((char *)row->group);
@@ -329,7 +369,8 @@ void bp_table_truncate(size_t primitive_count, size_t family_count, size_t exclu
 }
 
 void bp_primitives_reset(void) {
-  bp_table_truncate(BUILTIN_PRIMITIVE_COUNT, BP_FAMILY_COUNT, BUILTIN_EXCLUSIVE_COUNT);
+  bp_table_truncate(BUILTIN_PRIMITIVE_COUNT, BP_FAMILY_COUNT, BUILTIN_EXCLUSIVE_COUNT,
+                    BUILTIN_CONTRACT_COUNT);
 }
 
 size_t bp_family_count(void) {

@@ -15,6 +15,7 @@ static const bp_rule_check checks[] = {
     {bp_check_unpaired_barriers, 1, {BP_RULE_UNPAIRED_BARRIER}},
     {bp_check_barrier_kinds, 1, {BP_RULE_WEAK_BARRIER}},
     {bp_check_stores_after_publication, 1, {BP_RULE_STORE_AFTER_PUBLICATION}},
+    {bp_check_broken_contracts, 1, {BP_RULE_BROKEN_CONTRACT}},
     {bp_check_stale_annotations, 1, {BP_RULE_STALE_ANNOTATION}},
 };
 

@@ -23,6 +23,8 @@ void bp_check_barrier_kinds(bp_analysis *analysis);
 /* store_after_publication.c: stores into fresh memory after its
  * publication. */
 void bp_check_stores_after_publication(bp_analysis *analysis);
+/* broken_contract.c: functions against their library's contract. */
+void bp_check_broken_contracts(bp_analysis *analysis);
 /* stale_annotation.c: after every other rule. */
 void bp_check_stale_annotations(bp_analysis *analysis);
 

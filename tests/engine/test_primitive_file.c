@@ -218,6 +218,39 @@ static void test_exclusive_groups(void **state) {
   assert_string_equal(bp_exclusive_group("___cds_wfcq_next"), "cds_wfcq_consumer");
 }
 
+/* BP_CONTRACT rows: one per function and side, an ordering that fits the
+ * side; the built-in rows state liburcu's read side. */
+static void test_contracts(void **state) {
+  (void)state;
+  assert_true(bp_has_contract("urcu_mb_read_lock", strlen("urcu_mb_read_lock")));
+  assert_false(bp_has_contract("urcu_mb_read", strlen("urcu_mb_read")));
+  size_t count = bp_contract_count();
+  assert_int_equal(add("BP_CONTRACT(ring_publish, ENTRY, RELEASE)\n"
+                       "BP_CONTRACT(ring_publish, EXIT, MB)\n"
+                       "BP_CONTRACT(ring_publish, ENTRY, RELEASE)\n"),
+                   0);
+  assert_int_equal(bp_contract_count(), count + 2);
+  const bp_contract *row = bp_contract_get(count);
+  assert_string_equal(row->function, "ring_publish");
+  assert_int_equal(row->side, BP_CONTRACT_ENTRY);
+  assert_int_equal(row->order, BP_ORDER_RELEASE);
+  assert_int_equal(bp_contract_get(count + 1)->side, BP_CONTRACT_EXIT);
+  assert_null(bp_contract_get(count + 2));
+  assert_error("BP_CONTRACT(ring_publish, ENTRY, WMB)\n", 1, 13,
+               "'ring_publish' already has a contract at ENTRY: RELEASE");
+  assert_error("BP_CONTRACT(ring_take, EXIT, RELEASE)\n", 1, 30,
+               "a contract's ordering at EXIT is MB, RMB, WMB or ACQUIRE, not 'RELEASE'");
+  assert_error("BP_CONTRACT(ring_take, ENTRY, ACQ_REL)\n", 1, 31,
+               "a contract's ordering at ENTRY is MB, RMB, WMB or RELEASE, not 'ACQ_REL'");
+  assert_error("BP_CONTRACT(ring_take, BEFORE, MB)\n", 1, 24,
+               "unknown side 'BEFORE'; sides: ENTRY, EXIT");
+  assert_int_equal(add("BP_CONTRACT(ring_take, EXIT, ACQUIRE)\nBP_PRIMITIVE(x, NOPE, FENCE, MB)\n"),
+                   1);
+  assert_false(bp_has_contract("ring_take", strlen("ring_take"))); /* all or nothing */
+  bp_primitives_reset();
+  assert_int_equal(bp_contract_count(), count);
+}
+
 static void test_syntax_errors(void **state) {
   (void)state;
   assert_error("BP_PRIMITIVE(my_mb URCU, FENCE, MB)", 1, 20,
@@ -230,9 +263,9 @@ static void test_syntax_errors(void **state) {
   assert_error("BP_PRIMITIVE(my_mb, URCU, FENCE, MB", 1, 36,
                "expected ')' after its ordering, found the end of the file");
   assert_error("cmm_smp_mb = MB\n", 1, 1,
-               "expected BP_PRIMITIVE(...), BP_FAMILY(...), BP_MARKING(...) or BP_EXCLUSIVE(...), found 'cmm_smp_mb'");
+               "expected BP_PRIMITIVE(...), BP_FAMILY(...), BP_MARKING(...), BP_EXCLUSIVE(...) or BP_CONTRACT(...), found 'cmm_smp_mb'");
   assert_error("BP_PRIMITIVE(my_mb, URCU, FENCE, MB);", 1, 37,
-               "expected BP_PRIMITIVE(...), BP_FAMILY(...), BP_MARKING(...) or BP_EXCLUSIVE(...), found ';'");
+               "expected BP_PRIMITIVE(...), BP_FAMILY(...), BP_MARKING(...), BP_EXCLUSIVE(...) or BP_CONTRACT(...), found ';'");
   assert_error("BP_FAMILY(MINE, \"mine)\n", 1, 17, "unterminated string");
   assert_error("BP_PRIMITIVE(my_mb, URCU, FENCE, MB)\n/* no end\n\n", 2, 1, "unterminated comment");
 }
@@ -293,6 +326,7 @@ int main(void) {
       cmocka_unit_test_teardown(test_unknown_family_operation_and_ordering, reset),
       cmocka_unit_test_teardown(test_a_name_has_one_meaning, reset),
       cmocka_unit_test_teardown(test_exclusive_groups, reset),
+      cmocka_unit_test_teardown(test_contracts, reset),
       cmocka_unit_test_teardown(test_syntax_errors, reset),
       cmocka_unit_test_teardown(test_one_error_per_bad_line, reset),
       cmocka_unit_test_teardown(test_errors_beyond_the_room_are_counted, reset),

@@ -22,7 +22,7 @@ void writer(int *message, int *ready) {
 // CHECK: bad-primitives.def:9:23: error: expected ',' after the primitive's name, found 'MINE'
 // CHECK: bad-primitives.def:10:11: error: family 'URCU' is already declared, as "liburcu" (cmm_smp_mb(), cmm_smp_rmb(), cmm_smp_wmb())
 // CHECK: bad-primitives.def:11:11: error: family 'EMPTY': its name and spellings cannot be empty
-// CHECK: bad-primitives.def:12:1: error: expected BP_PRIMITIVE(...), BP_FAMILY(...), BP_MARKING(...) or BP_EXCLUSIVE(...), found 'my_wmb'
+// CHECK: bad-primitives.def:12:1: error: expected BP_PRIMITIVE(...), BP_FAMILY(...), BP_MARKING(...), BP_EXCLUSIVE(...) or BP_CONTRACT(...), found 'my_wmb'
 // CHECK: bad-primitives.def:15:1: error: expected ')' after its ordering, found 'BP_PRIMITIVE'
 // CHECK: bad-primitives.def:16:17: error: unterminated string
 // CHECK: 11 errors generated.

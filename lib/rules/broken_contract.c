@@ -1,0 +1,183 @@
+/* broken-contract: a function a library's contract (BP_CONTRACT) says
+ * orders its caller's accesses against its own, with no barrier strong
+ * enough on any path between its entry and its first access of the
+ * contract's kind (ENTRY), or between its last one and its return (EXIT).
+ * The partner of such a barrier is the library's user, whom the analysis
+ * never sees: a read lock's barrier pairs with the updater's grace period
+ * through the reader's critical section. "Some path" and not "every path":
+ * a nested read lock that skips the barrier relies on the outer one. */
+#include "rules/rules.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  const bp_contract *contract;
+  bool loads, stores; /* the function's accesses the contract orders */
+  unsigned strength;  /* what a barrier must order (BP_STRENGTH_ORDER) */
+  /* the implicit barrier of an acquire (ENTRY) or a release (EXIT) orders
+   * its own access only, on the wrong side */
+  unsigned wrong_side;
+} contract_need;
+
+static contract_need need_of(const bp_contract *contract) {
+  contract_need need = {contract, true, true, BP_STRENGTH_FULL, 0};
+  switch (contract->order) {
+  case BP_ORDER_WMB:
+    need.loads = false;
+    need.strength = BP_STRENGTH_STORES;
+    break;
+  case BP_ORDER_RMB:
+    need.stores = false;
+    need.strength = BP_STRENGTH_LOADS;
+    break;
+  case BP_ORDER_RELEASE:
+    need.loads = false;
+    break;
+  case BP_ORDER_ACQUIRE:
+    need.stores = false;
+    break;
+  default:
+    break;
+  }
+  need.wrong_side = BP_STRENGTH_CONSUME | (contract->side == BP_CONTRACT_ENTRY
+                                               ? BP_STRENGTH_ACQUIRE
+                                               : BP_STRENGTH_RELEASE);
+  return need;
+}
+
+/* An access the contract orders: every store but into memory not yet
+ * published, which reaches nobody, and the loads the code marks. A plain
+ * load (a reader's nesting count, a flag that picks the membarrier scheme)
+ * is no communication the code declared, and neither is a load of the
+ * thread's own instance or the read of an RMW whose value the code drops. */
+static bool covered(const contract_need *need, const bp_event *event) {
+  if (event->type != BP_EVENT_ACCESS || event->unpublished)
+    return false;
+  if (event->kind == BP_ACCESS_STORE)
+    return need->stores;
+  return need->loads && event->marked && !event->thread_own && !event->value_unused;
+}
+
+static bool keeps(const bp_analysis *analysis, const contract_need *need, uint32_t id) {
+  const bp_event *event = bp_event_get(analysis->engine, id);
+  if (event->type == BP_EVENT_CALL)
+    return analysis->ordering_calls[id]; /* a callee that orders, how strongly is not known */
+  if (event->type != BP_EVENT_BARRIER || (event->strength & need->wrong_side))
+    return false;
+  return (BP_STRENGTH_ORDER(event->strength) & need->strength) == need->strength;
+}
+
+static bool written_before(const bp_engine *engine, uint32_t a, uint32_t b) {
+  const bp_location *la = &bp_event_get(engine, a)->location, *lb = &bp_event_get(engine, b)->location;
+  if (la->file != lb->file)
+    return strcmp(bp_file_path(engine, la->file), bp_file_path(engine, lb->file)) < 0;
+  return la->line != lb->line ? la->line < lb->line : la->column < lb->column;
+}
+
+/* Walks the function from its entries forward (ENTRY) or from its returns
+ * backward (EXIT), each path up to its first covered access. Returns
+ * BP_NO_EVENT when a path meets a barrier that keeps the contract first or
+ * no path meets a covered access; otherwise, of the covered accesses the
+ * paths met, the first written (ENTRY) or the last (EXIT): where the
+ * finding goes. `too_weak` is the first written barrier met that orders too
+ * little (a compiler barrier, a membarrier scheme's reader side). */
+static uint32_t unordered_access(const bp_analysis *analysis, const bp_function *function,
+                                 const contract_need *need, uint32_t *too_weak) {
+  const bp_engine *engine = analysis->engine;
+  size_t count = function->blocks.count;
+  bool forward = need->contract->side == BP_CONTRACT_ENTRY;
+  bp_vec *edges = malloc((count + 1) * sizeof *edges);
+  bool *seen = calloc(count + 1, sizeof *seen);
+  bool *ends = calloc(count + 1, sizeof *ends); /* entries going forward, returns going back */
+  uint32_t *stack = malloc((count + 1) * sizeof *stack);
+  if (!edges || !seen || !ends || !stack)
+    abort();
+  for (size_t b = 0; b < count; b++) {
+    bp_vec_init(&edges[b], sizeof(uint32_t));
+    ends[b] = true;
+  }
+  for (size_t b = 0; b < count; b++) {
+    const bp_block *block = bp_vec_at(&function->blocks, b);
+    for (size_t s = 0; s < block->successors.count; s++) {
+      uint32_t successor = *(uint32_t *)bp_vec_at(&block->successors, s) & ~BP_LOOP_EDGE;
+      uint32_t from = forward ? (uint32_t)b : successor, to = forward ? successor : (uint32_t)b;
+      *(uint32_t *)bp_vec_push(&edges[from]) = to;
+      ends[to] = false; /* reached from another block: no entry (no return going back) */
+    }
+  }
+  size_t depth = 0;
+  for (size_t b = 0; b < count; b++) {
+    if (ends[b]) {
+      seen[b] = true;
+      stack[depth++] = (uint32_t)b;
+    }
+  }
+  uint32_t first = BP_NO_EVENT;
+  bool kept = false;
+  while (depth && !kept) {
+    const bp_block *block = bp_vec_at(&function->blocks, stack[--depth]);
+    uint32_t from = (uint32_t)(block - (const bp_block *)function->blocks.items);
+    bool stopped = false;
+    for (size_t k = 0; k < block->events.count && !stopped; k++) {
+      size_t i = forward ? k : block->events.count - 1 - k;
+      uint32_t id = *(uint32_t *)bp_vec_at(&block->events, i);
+      const bp_event *event = bp_event_get(engine, id);
+      if (keeps(analysis, need, id)) {
+        kept = stopped = true;
+      } else if (event->type == BP_EVENT_BARRIER && !event->implicit) {
+        if (*too_weak == BP_NO_EVENT || written_before(engine, id, *too_weak))
+          *too_weak = id;
+      } else if (covered(need, event)) {
+        if (first == BP_NO_EVENT || written_before(engine, forward ? id : first, forward ? first : id))
+          first = id;
+        stopped = true;
+      }
+    }
+    for (size_t e = 0; !stopped && e < edges[from].count; e++) {
+      uint32_t next = *(uint32_t *)bp_vec_at(&edges[from], e);
+      if (!seen[next]) {
+        seen[next] = true;
+        stack[depth++] = next;
+      }
+    }
+  }
+  for (size_t b = 0; b < count; b++)
+    bp_vec_free(&edges[b]);
+  free(edges);
+  free(seen);
+  free(ends);
+  free(stack);
+  return kept ? BP_NO_EVENT : first;
+}
+
+void bp_check_broken_contracts(bp_analysis *analysis) {
+  const bp_engine *engine = analysis->engine;
+  size_t contracts = bp_contract_count();
+  if (!contracts || analysis->options->disabled[BP_RULE_BROKEN_CONTRACT])
+    return;
+  for (uint32_t f = 0; f < engine->functions.count; f++) {
+    const bp_function *function = bp_vec_at(&engine->functions, f);
+    const char *name = bp_function_name(engine, f);
+    for (size_t c = 0; c < contracts; c++) {
+      const bp_contract *contract = bp_contract_get(c);
+      if (strcmp(contract->function, name) != 0)
+        continue;
+      contract_need need = need_of(contract);
+      uint32_t too_weak = BP_NO_EVENT;
+      uint32_t access = unordered_access(analysis, function, &need, &too_weak);
+      if (access == BP_NO_EVENT)
+        continue;
+      bp_finding *finding = bp_add_candidate(analysis, BP_RULE_BROKEN_CONTRACT);
+      if (!finding)
+        return;
+      finding->at = access;
+      finding->scenario = -1;
+      finding->contract = (uint32_t)c;
+      finding->side = (bp_side){f, access, access, too_weak, 0};
+      finding->partner = (bp_side){BP_NO_FUNCTION, BP_NO_EVENT, BP_NO_EVENT, BP_NO_EVENT, 0};
+      finding->need = need.strength;
+      finding->family = bp_event_family(engine, access);
+    }
+  }
+}
