@@ -724,7 +724,9 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
     // An annotation in a function's text or before it is read as `check`
     // reads it, with the function lowered: one that silences nothing is a
     // finding.
+    std::string name = function->getNameAsString();
     if (unitAlone && !uses && !addressTaken.count(function->getCanonicalDecl()) &&
+        !bp_has_contract(name.data(), name.size()) &&
         !(start < end.second &&
           mentionsBarrierpair(sources.getBufferData(end.first).substr(start, end.second - start))))
       continue;

@@ -496,7 +496,23 @@ std::optional<SharedObject> FunctionLowering::nameThroughPointer(const Expr *poi
   }
   if (auto [argument, caller] = argumentOf(pointer); argument)
     return caller->nameThroughPointer(argument);
-  return std::nullopt;
+  return nameCallersMemory(pointer);
+}
+
+// `*p` for a parameter p of a function a library's contract (BP_CONTRACT)
+// covers: the caller's memory, which is what the contract orders
+// (`rcu_set_pointer_sym(void **p, void *v)` stores `*p`). Its own object,
+// which no other function's accesses reach: it pairs and races with nothing.
+std::optional<SharedObject> FunctionLowering::nameCallersMemory(const Expr *pointer) const {
+  const auto *reference = dyn_cast<DeclRefExpr>(pointer);
+  const auto *parameter = reference ? dyn_cast<ParmVarDecl>(reference->getDecl()) : nullptr;
+  if (site || !parameter || parameter->getDeclContext() != function)
+    return std::nullopt;
+  std::string name = function->getNameAsString();
+  if (!bp_has_contract(name.data(), name.size()))
+    return std::nullopt;
+  std::string display = "*" + parameter->getNameAsString();
+  return SharedObject{display + " of " + name + unit.identity, display};
 }
 
 // The first shared object a primitive's own text mentions: the object it

@@ -138,9 +138,28 @@ void nothing_to_order(void) {
   cmm_smp_mb();
 }
 
+// What a contract function reaches through its parameters is its caller's
+// memory, which the contract orders: `*p` is an object of its own that
+// pairs with no other function's. A contract function is lowered even with
+// no primitive left in it.
+void set_pointer(void **p, void *v) {
+  cmm_smp_wmb();
+  CMM_STORE_SHARED(*p, v);
+}
+
+void set_pointer_broken(void **p, void *v) {
+  CMM_STORE_SHARED(*p, v); // expected-warning {{no barrier in 'set_pointer_broken' orders the store to '*p' after its caller's earlier accesses}}
+}
+
+void set_pointer_plain(void **p, void *v) {
+  *p = v; // expected-warning {{no barrier in 'set_pointer_plain' orders the store to '*p' after its caller's earlier accesses}}
+}
+
 // At ENTRY the fix-it puts the contract's barrier before the access's
 // statement; at EXIT there is none (an event has no statement end).
 // FIX: fix-it:"{{.*}}contracts.c":{25:3-25:3}:"cmm_smp_mb();\n  "
 // FIX: fix-it:"{{.*}}contracts.c":{51:3-51:3}:"cmm_smp_mb();\n  "
 // FIX: fix-it:"{{.*}}contracts.c":{61:3-61:3}:"cmm_smp_wmb();\n  "
+// FIX: fix-it:"{{.*}}contracts.c":{151:3-151:3}:"cmm_smp_wmb();\n  "
+// FIX: fix-it:"{{.*}}contracts.c":{155:3-155:3}:"cmm_smp_wmb();\n  "
 // FIX-NOT: fix-it:
