@@ -161,6 +161,6 @@ void set_pointer_plain(void **p, void *v) {
 // FIX: fix-it:"{{.*}}contracts.c":{25:3-25:3}:"cmm_smp_mb();\n  "
 // FIX: fix-it:"{{.*}}contracts.c":{51:3-51:3}:"cmm_smp_mb();\n  "
 // FIX: fix-it:"{{.*}}contracts.c":{61:3-61:3}:"cmm_smp_wmb();\n  "
-// FIX: fix-it:"{{.*}}contracts.c":{151:3-151:3}:"cmm_smp_wmb();\n  "
-// FIX: fix-it:"{{.*}}contracts.c":{155:3-155:3}:"atomic_thread_fence(memory_order_release);\n  "
+// FIX: fix-it:"{{.*}}contracts.c":{152:3-152:3}:"cmm_smp_wmb();\n  "
+// FIX: fix-it:"{{.*}}contracts.c":{156:3-156:3}:"atomic_thread_fence(memory_order_release);\n  "
 // FIX-NOT: fix-it:
