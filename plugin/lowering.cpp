@@ -539,6 +539,12 @@ void FunctionLowering::lowerPlain(const Stmt *statement, int marking) {
 
 namespace {
 
+// Whether a library's contract (BP_CONTRACT) names the function.
+bool hasContract(const FunctionDecl *function) {
+  const IdentifierInfo *name = function->getIdentifier();
+  return name && bp_has_contract(name->getNameStart(), name->getLength());
+}
+
 // The main file and a hash of the command line's -D and -U, which the
 // predefined buffer holds after the compiler's own macros:
 // "@<main file>#<hash>". libtool's -DPIC, which only a position-independent
@@ -701,7 +707,8 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
       continue;
     FileID file = sources.getFileID(sources.getExpansionLoc(function->getLocation()));
     if (file != sources.getMainFileID() &&
-        !(includedImplementations && unit.implementationFiles.count(file))) {
+        !(includedImplementations && unit.implementationFiles.count(file)) &&
+        !(hasContract(function) && !sources.isInSystemHeader(function->getLocation()))) {
       collectFunctionUses(function->getBody(), nullptr, taken);
       continue;
     }
@@ -719,14 +726,15 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
     // calls, is a helper: its callers run it.
     FunctionLowering lowering(context, engine, files, unit);
     bool uses = lowering.calleeUsesPrimitives(function);
-    if (!function->isExternallyVisible() && called.count(function->getCanonicalDecl()) && uses)
+    // A helper with a library's contract is also checked on its own.
+    bool contract = hasContract(function);
+    if (!function->isExternallyVisible() && called.count(function->getCanonicalDecl()) && uses &&
+        !contract)
       continue;
     // An annotation in a function's text or before it is read as `check`
     // reads it, with the function lowered: one that silences nothing is a
     // finding.
-    std::string name = function->getNameAsString();
-    if (unitAlone && !uses && !addressTaken.count(function->getCanonicalDecl()) &&
-        !bp_has_contract(name.data(), name.size()) &&
+    if (unitAlone && !uses && !addressTaken.count(function->getCanonicalDecl()) && !contract &&
         !(start < end.second &&
           mentionsBarrierpair(sources.getBufferData(end.first).substr(start, end.second - start))))
       continue;

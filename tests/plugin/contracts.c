@@ -156,6 +156,24 @@ void set_pointer_plain(void **p, void *v) {
   *p = v; // expected-warning {{no barrier in 'set_pointer_plain' orders the store to '*p' after its caller's earlier accesses}}
 }
 
+// A helper with a contract is checked on its own, not only inlined into its
+// callers (where other accesses may come first).
+int h0, h1;
+
+static void wake_waiter(int *state) {
+  cmm_smp_mb();
+  CMM_STORE_SHARED(*state, 1);
+}
+
+static void wake_waiter_broken(int *state) {
+  CMM_STORE_SHARED(*state, 1); // expected-warning {{no barrier in 'wake_waiter_broken' orders the store to '*state' after its caller's earlier accesses}}
+}
+
+void wake_both(void) {
+  wake_waiter(&h0);
+  wake_waiter_broken(&h1);
+}
+
 // At ENTRY the fix-it puts the contract's barrier before the access's
 // statement; at EXIT there is none (an event has no statement end).
 // FIX: fix-it:"{{.*}}contracts.c":{25:3-25:3}:"cmm_smp_mb();\n  "
@@ -163,4 +181,5 @@ void set_pointer_plain(void **p, void *v) {
 // FIX: fix-it:"{{.*}}contracts.c":{61:3-61:3}:"cmm_smp_wmb();\n  "
 // FIX: fix-it:"{{.*}}contracts.c":{152:3-152:3}:"cmm_smp_wmb();\n  "
 // FIX: fix-it:"{{.*}}contracts.c":{156:3-156:3}:"atomic_thread_fence(memory_order_release);\n  "
+// FIX: fix-it:"{{.*}}contracts.c":{169:3-169:3}:"cmm_smp_mb();\n  "
 // FIX-NOT: fix-it:
