@@ -90,9 +90,11 @@ size_t bp_family_count(void);
 const char *bp_exclusive_group(const char *function);
 /* A library's contract with its callers (BP_CONTRACT rows of primitives.def
  * and primitive files): what `function` orders between its own accesses
- * and its caller's before the call (ENTRY) or after it (EXIT). `order` is
- * BP_ORDER_MB, RMB, WMB, RELEASE (ENTRY only) or ACQUIRE (EXIT only). */
-typedef enum { BP_CONTRACT_ENTRY, BP_CONTRACT_EXIT } bp_contract_side;
+ * and its caller's before the call (ENTRY) or after it (EXIT), or between
+ * its caller's before and after the call (BARRIER: it is a barrier itself).
+ * `order` is BP_ORDER_MB, RMB, WMB, RELEASE (ENTRY only) or ACQUIRE (EXIT
+ * only). */
+typedef enum { BP_CONTRACT_ENTRY, BP_CONTRACT_EXIT, BP_CONTRACT_BARRIER } bp_contract_side;
 typedef struct {
   const char *function;
   bp_contract_side side;

@@ -185,6 +185,10 @@ static char *publication_message(const bp_engine *engine, const bp_finding *find
 /* What a contract orders, in words. */
 static const char *contract_words(const bp_contract *contract) {
   bool entry = contract->side == BP_CONTRACT_ENTRY;
+  if (contract->side == BP_CONTRACT_BARRIER)
+    return contract->order == BP_ORDER_WMB   ? "it orders its caller's stores as a write barrier"
+           : contract->order == BP_ORDER_RMB ? "it orders its caller's loads as a read barrier"
+                                             : "it orders its caller's accesses as a full barrier";
   switch (contract->order) {
   case BP_ORDER_WMB:
     return entry ? "its caller's earlier stores come before its stores"
@@ -210,6 +214,15 @@ static char *contract_message(const bp_engine *engine, const bp_finding *finding
   const bp_contract *contract = bp_contract_get(finding->contract);
   bool entry = contract->side == BP_CONTRACT_ENTRY;
   bp_text buffer = {0};
+  if (contract->side == BP_CONTRACT_BARRIER) {
+    bp_text_append(&buffer,
+                   "no path through '%s' has a barrier that strong, but its contract says %s "
+                   "(BP_CONTRACT(%s, BARRIER, %s)); this needs %s in it",
+                   function_of(engine, &finding->side), contract_words(contract),
+                   contract->function, contract_orders[contract->order],
+                   bp_finding_fix_barrier(finding));
+    return buffer.text;
+  }
   bp_text_append(&buffer, "no barrier in '%s' orders ", function_of(engine, &finding->side));
   append_access(&buffer, engine, finding->at);
   append_callee(&buffer, engine, finding->at);

@@ -378,21 +378,27 @@ static void add_exclusive(parser *p, const declaration *d) {
 /* BP_CONTRACT(function, side, order): what a function orders between its
  * caller's accesses and its own. */
 static void add_contract(parser *p, const declaration *d) {
-  static const char *const sides[] = {[BP_CONTRACT_ENTRY] = "ENTRY", [BP_CONTRACT_EXIT] = "EXIT"};
+  static const char *const sides[] = {
+      [BP_CONTRACT_ENTRY] = "ENTRY", [BP_CONTRACT_EXIT] = "EXIT", [BP_CONTRACT_BARRIER] = "BARRIER"};
   const token *function = &d->arguments[0], *side = &d->arguments[1], *order = &d->arguments[2];
   int side_index = find_word(sides, sizeof sides / sizeof sides[0], side);
   int order_index = find_word(order_names, sizeof order_names / sizeof order_names[0], order);
   if (side_index < 0) {
-    report(p, side->line, side->column, "unknown side '%.*s'; sides: ENTRY, EXIT",
+    report(p, side->line, side->column, "unknown side '%.*s'; sides: ENTRY, EXIT, BARRIER",
            (int)side->length, side->begin);
     return;
   }
-  bool entry = side_index == BP_CONTRACT_ENTRY;
+  bool entry = side_index == BP_CONTRACT_ENTRY, barrier = side_index == BP_CONTRACT_BARRIER;
   bool fits = order_index == BP_ORDER_MB || order_index == BP_ORDER_RMB ||
-              order_index == BP_ORDER_WMB || order_index == (entry ? BP_ORDER_RELEASE : BP_ORDER_ACQUIRE);
+              order_index == BP_ORDER_WMB ||
+              (!barrier && order_index == (entry ? BP_ORDER_RELEASE : BP_ORDER_ACQUIRE));
   if (!fits) {
-    report(p, order->line, order->column, "a contract's ordering at %s is MB, RMB, WMB or %s, not '%.*s'",
-           sides[side_index], entry ? "RELEASE" : "ACQUIRE", (int)order->length, order->begin);
+    report(p, order->line, order->column, "a contract's ordering at %s is MB, RMB%s WMB%s, not '%.*s'",
+           sides[side_index], barrier ? " or" : ",",
+           barrier ? ""
+           : entry ? " or RELEASE"
+                   : " or ACQUIRE",
+           (int)order->length, order->begin);
     return;
   }
   char *name = name_value(function);

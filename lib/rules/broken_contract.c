@@ -2,6 +2,8 @@
  * orders its caller's accesses against its own, with no barrier strong
  * enough on any path between its entry and its first access of the
  * contract's kind (ENTRY), or between its last one and its return (EXIT).
+ * A function that is a barrier itself (BARRIER) keeps its contract when
+ * some path from its entry to its return has one that strong.
  * The partner of such a barrier is the library's user, whom the analysis
  * never sees: a read lock's barrier pairs with the updater's grace period
  * through the reader's critical section. "Some path" and not "every path":
@@ -21,10 +23,12 @@ typedef struct {
 } contract_need;
 
 static contract_need need_of(const bp_contract *contract) {
-  contract_need need = {contract, true, true, BP_STRENGTH_FULL, 0};
+  bool barrier = contract->side == BP_CONTRACT_BARRIER;
+  /* a barrier orders its caller's accesses, none of its own */
+  contract_need need = {contract, !barrier, !barrier, BP_STRENGTH_FULL, 0};
   switch (contract->order) {
   case BP_ORDER_WMB:
-    need.loads = false;
+    need.loads = false; /* (a barrier's were already) */
     need.strength = BP_STRENGTH_STORES;
     break;
   case BP_ORDER_RMB:
@@ -40,9 +44,10 @@ static contract_need need_of(const bp_contract *contract) {
   default:
     break;
   }
-  need.wrong_side = BP_STRENGTH_CONSUME | (contract->side == BP_CONTRACT_ENTRY
-                                               ? BP_STRENGTH_ACQUIRE
-                                               : BP_STRENGTH_RELEASE);
+  need.wrong_side = BP_STRENGTH_CONSUME | (contract->side == BP_CONTRACT_ENTRY ? BP_STRENGTH_ACQUIRE
+                                            : contract->side == BP_CONTRACT_EXIT
+                                                ? BP_STRENGTH_RELEASE
+                                                : BP_STRENGTH_ACQUIRE | BP_STRENGTH_RELEASE);
   return need;
 }
 
@@ -75,6 +80,20 @@ static bool written_before(const bp_engine *engine, uint32_t a, uint32_t b) {
   return la->line != lb->line ? la->line < lb->line : la->column < lb->column;
 }
 
+/* The function's first event as written, BP_NO_EVENT when it has none. */
+static uint32_t first_written(const bp_engine *engine, const bp_function *function) {
+  uint32_t first = BP_NO_EVENT;
+  for (size_t b = 0; b < function->blocks.count; b++) {
+    const bp_block *block = bp_vec_at(&function->blocks, b);
+    for (size_t i = 0; i < block->events.count; i++) {
+      uint32_t id = *(uint32_t *)bp_vec_at(&block->events, i);
+      if (first == BP_NO_EVENT || written_before(engine, id, first))
+        first = id;
+    }
+  }
+  return first;
+}
+
 /* Walks the function from its entries forward (ENTRY) or from its returns
  * backward (EXIT), each path up to its first covered access. Returns
  * BP_NO_EVENT when a path meets a barrier that keeps the contract first or
@@ -86,7 +105,7 @@ static uint32_t unordered_access(const bp_analysis *analysis, const bp_function 
                                  const contract_need *need, uint32_t *too_weak) {
   const bp_engine *engine = analysis->engine;
   size_t count = function->blocks.count;
-  bool forward = need->contract->side == BP_CONTRACT_ENTRY;
+  bool forward = need->contract->side != BP_CONTRACT_EXIT;
   bp_vec *edges = malloc((count + 1) * sizeof *edges);
   bool *seen = calloc(count + 1, sizeof *seen);
   bool *ends = calloc(count + 1, sizeof *ends); /* entries going forward, returns going back */
@@ -148,6 +167,8 @@ static uint32_t unordered_access(const bp_analysis *analysis, const bp_function 
   free(seen);
   free(ends);
   free(stack);
+  if (!kept && need->contract->side == BP_CONTRACT_BARRIER)
+    return first_written(engine, function); /* no path has it; no access to point at */
   return kept ? BP_NO_EVENT : first;
 }
 

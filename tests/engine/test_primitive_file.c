@@ -243,7 +243,9 @@ static void test_contracts(void **state) {
   assert_error("BP_CONTRACT(ring_take, ENTRY, ACQ_REL)\n", 1, 31,
                "a contract's ordering at ENTRY is MB, RMB, WMB or RELEASE, not 'ACQ_REL'");
   assert_error("BP_CONTRACT(ring_take, BEFORE, MB)\n", 1, 24,
-               "unknown side 'BEFORE'; sides: ENTRY, EXIT");
+               "unknown side 'BEFORE'; sides: ENTRY, EXIT, BARRIER");
+  assert_error("BP_CONTRACT(ring_take, BARRIER, RELEASE)\n", 1, 33,
+               "a contract's ordering at BARRIER is MB, RMB or WMB, not 'RELEASE'");
   assert_int_equal(add("BP_CONTRACT(ring_take, EXIT, ACQUIRE)\nBP_PRIMITIVE(x, NOPE, FENCE, MB)\n"),
                    1);
   assert_false(bp_has_contract("ring_take", strlen("ring_take"))); /* all or nothing */

@@ -174,6 +174,31 @@ void wake_both(void) {
   wake_waiter_broken(&h1);
 }
 
+// A function that is a barrier itself (BARRIER): the membarrier scheme's
+// writer side, a system call where the kernel has one, else a full barrier.
+// The finding has no access to point at: it goes to the function's first
+// event, here the test of the flag.
+int sys_membarrier(void);
+
+static void master_barrier(void) {
+  if (has_membarrier)
+    sys_membarrier();
+  else
+    cmm_smp_mb();
+}
+
+static void master_barrier_broken(void) {
+  if (has_membarrier) // expected-warning {{no path through 'master_barrier_broken' has a barrier that strong, but its contract says it orders its caller's accesses as a full barrier (BP_CONTRACT(master_barrier_broken, BARRIER, MB)); this needs cmm_smp_mb() in it}}
+    sys_membarrier();
+  else
+    cmm_barrier(); // expected-note {{'master_barrier_broken' has only 'cmm_barrier()' on the way, which is not enough}}
+}
+
+void grace_period(void) {
+  master_barrier();
+  master_barrier_broken();
+}
+
 // At ENTRY the fix-it puts the contract's barrier before the access's
 // statement; at EXIT there is none (an event has no statement end).
 // FIX: fix-it:"{{.*}}contracts.c":{25:3-25:3}:"cmm_smp_mb();\n  "
