@@ -206,9 +206,11 @@ static const char *contract_words(const bp_contract *contract) {
   }
 }
 
-static const char *const contract_orders[] = {
-    [BP_ORDER_MB] = "MB", [BP_ORDER_RMB] = "RMB", [BP_ORDER_WMB] = "WMB",
-    [BP_ORDER_RELEASE] = "RELEASE", [BP_ORDER_ACQUIRE] = "ACQUIRE"};
+static const char *const contract_orders[] = {[BP_ORDER_MB] = "MB",
+                                              [BP_ORDER_RMB] = "RMB",
+                                              [BP_ORDER_WMB] = "WMB",
+                                              [BP_ORDER_RELEASE] = "RELEASE",
+                                              [BP_ORDER_ACQUIRE] = "ACQUIRE"};
 
 static char *contract_message(const bp_engine *engine, const bp_finding *finding) {
   const bp_contract *contract = bp_contract_get(finding->contract);

@@ -378,8 +378,9 @@ static void add_exclusive(parser *p, const declaration *d) {
 /* BP_CONTRACT(function, side, order): what a function orders between its
  * caller's accesses and its own. */
 static void add_contract(parser *p, const declaration *d) {
-  static const char *const sides[] = {
-      [BP_CONTRACT_ENTRY] = "ENTRY", [BP_CONTRACT_EXIT] = "EXIT", [BP_CONTRACT_BARRIER] = "BARRIER"};
+  static const char *const sides[] = {[BP_CONTRACT_ENTRY] = "ENTRY",
+                                      [BP_CONTRACT_EXIT] = "EXIT",
+                                      [BP_CONTRACT_BARRIER] = "BARRIER"};
   const token *function = &d->arguments[0], *side = &d->arguments[1], *order = &d->arguments[2];
   int side_index = find_word(sides, sizeof sides / sizeof sides[0], side);
   int order_index = find_word(order_names, sizeof order_names / sizeof order_names[0], order);
@@ -393,8 +394,9 @@ static void add_contract(parser *p, const declaration *d) {
               order_index == BP_ORDER_WMB ||
               (!barrier && order_index == (entry ? BP_ORDER_RELEASE : BP_ORDER_ACQUIRE));
   if (!fits) {
-    report(p, order->line, order->column, "a contract's ordering at %s is MB, RMB%s WMB%s, not '%.*s'",
-           sides[side_index], barrier ? " or" : ",",
+    report(p, order->line, order->column,
+           "a contract's ordering at %s is MB, RMB%s WMB%s, not '%.*s'", sides[side_index],
+           barrier ? " or" : ",",
            barrier ? ""
            : entry ? " or RELEASE"
                    : " or ACQUIRE",
@@ -406,8 +408,8 @@ static void add_contract(parser *p, const declaration *d) {
     const bp_contract *row = bp_contract_get(i);
     if (strcmp(row->function, name) == 0 && row->side == (bp_contract_side)side_index) {
       if (row->order != (bp_order)order_index) /* the same row again is no conflict */
-        report(p, function->line, function->column, "'%s' already has a contract at %s: %s",
-               name, sides[side_index], order_names[row->order]);
+        report(p, function->line, function->column, "'%s' already has a contract at %s: %s", name,
+               sides[side_index], order_names[row->order]);
       free(name);
       return;
     }
@@ -512,8 +514,7 @@ size_t bp_primitives_add_text(const char *text, size_t length, bp_primitive_erro
     bool marking = token_is(&d.keyword, "BP_MARKING");
     bool exclusive = token_is(&d.keyword, "BP_EXCLUSIVE");
     bool contract = token_is(&d.keyword, "BP_CONTRACT");
-    if (!family && !marking && !exclusive && !contract &&
-        !token_is(&d.keyword, "BP_PRIMITIVE")) {
+    if (!family && !marking && !exclusive && !contract && !token_is(&d.keyword, "BP_PRIMITIVE")) {
       expected(&p, &d.keyword,
                "BP_PRIMITIVE(...), BP_FAMILY(...), BP_MARKING(...), BP_EXCLUSIVE(...) or "
                "BP_CONTRACT(...)");

@@ -319,8 +319,8 @@ const char *bp_exclusive_group(const char *function) {
 }
 
 void bp_table_add_contract(const char *function, bp_contract_side side, bp_order order) {
-  table.contracts =
-      grow(table.contracts, table.contract_count, &table.contract_capacity, sizeof *table.contracts);
+  table.contracts = grow(table.contracts, table.contract_count, &table.contract_capacity,
+                         sizeof *table.contracts);
   table.contracts[table.contract_count++] = (bp_contract){copy_string(function), side, order};
 }
 

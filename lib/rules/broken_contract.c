@@ -45,9 +45,9 @@ static contract_need need_of(const bp_contract *contract) {
     break;
   }
   need.wrong_side = BP_STRENGTH_CONSUME | (contract->side == BP_CONTRACT_ENTRY ? BP_STRENGTH_ACQUIRE
-                                            : contract->side == BP_CONTRACT_EXIT
-                                                ? BP_STRENGTH_RELEASE
-                                                : BP_STRENGTH_ACQUIRE | BP_STRENGTH_RELEASE);
+                                           : contract->side == BP_CONTRACT_EXIT
+                                               ? BP_STRENGTH_RELEASE
+                                               : BP_STRENGTH_ACQUIRE | BP_STRENGTH_RELEASE);
   return need;
 }
 
@@ -74,7 +74,8 @@ static bool keeps(const bp_analysis *analysis, const contract_need *need, uint32
 }
 
 static bool written_before(const bp_engine *engine, uint32_t a, uint32_t b) {
-  const bp_location *la = &bp_event_get(engine, a)->location, *lb = &bp_event_get(engine, b)->location;
+  const bp_location *la = &bp_event_get(engine, a)->location,
+                    *lb = &bp_event_get(engine, b)->location;
   if (la->file != lb->file)
     return strcmp(bp_file_path(engine, la->file), bp_file_path(engine, lb->file)) < 0;
   return la->line != lb->line ? la->line < lb->line : la->column < lb->column;
@@ -148,7 +149,8 @@ static uint32_t unordered_access(const bp_analysis *analysis, const bp_function 
         if (*too_weak == BP_NO_EVENT || written_before(engine, id, *too_weak))
           *too_weak = id;
       } else if (covered(need, event)) {
-        if (first == BP_NO_EVENT || written_before(engine, forward ? id : first, forward ? first : id))
+        if (first == BP_NO_EVENT ||
+            written_before(engine, forward ? id : first, forward ? first : id))
           first = id;
         stopped = true;
       }

@@ -176,7 +176,8 @@ static void test_unknown_family_operation_and_ordering(void **state) {
   assert_error("BP_PRIMITIVE(my_mb, MINE, FENCE, MB)\n", 1, 21,
                "unknown family 'MINE'; families: URCU, KERNEL, C11, GCC");
   assert_error("\n  BP_PRIMITIVE(my_mb, URCU, FENSE, MB)\n", 2, 29,
-               "unknown operation 'FENSE'; operations: FENCE, LOAD, STORE, RMW, ACCESS, LOCK, UNLOCK, SPAWN, JOIN");
+               "unknown operation 'FENSE'; operations: FENCE, LOAD, STORE, RMW, ACCESS, LOCK, "
+               "UNLOCK, SPAWN, JOIN");
   assert_error("BP_PRIMITIVE(my_mb, URCU, FENCE, mb)", 1, 34,
                "unknown ordering 'mb'; orderings: COMPILER, RELAXED, RMB, WMB, MB, CONSUME, "
                "ACQUIRE, RELEASE, ACQ_REL, SEQ_CST, FROM_ARG");
@@ -265,9 +266,11 @@ static void test_syntax_errors(void **state) {
   assert_error("BP_PRIMITIVE(my_mb, URCU, FENCE, MB", 1, 36,
                "expected ')' after its ordering, found the end of the file");
   assert_error("cmm_smp_mb = MB\n", 1, 1,
-               "expected BP_PRIMITIVE(...), BP_FAMILY(...), BP_MARKING(...), BP_EXCLUSIVE(...) or BP_CONTRACT(...), found 'cmm_smp_mb'");
+               "expected BP_PRIMITIVE(...), BP_FAMILY(...), BP_MARKING(...), BP_EXCLUSIVE(...) or "
+               "BP_CONTRACT(...), found 'cmm_smp_mb'");
   assert_error("BP_PRIMITIVE(my_mb, URCU, FENCE, MB);", 1, 37,
-               "expected BP_PRIMITIVE(...), BP_FAMILY(...), BP_MARKING(...), BP_EXCLUSIVE(...) or BP_CONTRACT(...), found ';'");
+               "expected BP_PRIMITIVE(...), BP_FAMILY(...), BP_MARKING(...), BP_EXCLUSIVE(...) or "
+               "BP_CONTRACT(...), found ';'");
   assert_error("BP_FAMILY(MINE, \"mine)\n", 1, 17, "unterminated string");
   assert_error("BP_PRIMITIVE(my_mb, URCU, FENCE, MB)\n/* no end\n\n", 2, 1, "unterminated comment");
 }
