@@ -225,6 +225,7 @@ private:
   UnitState &unit;
   const CallSite *site;
   const FunctionDecl *function = nullptr;
+  bool contractRoot = false; // a root a library's contract (BP_CONTRACT) names
   // The parents of the body being lowered (parents()).
   const Stmt *loweredBody = nullptr;
   mutable std::unique_ptr<ParentMap> ownParents;

@@ -29,6 +29,12 @@ namespace barrierpair {
 namespace lowering {
 namespace {
 
+// Whether a library's contract (BP_CONTRACT) names the function.
+bool hasContract(const FunctionDecl *function) {
+  const IdentifierInfo *name = function->getIdentifier();
+  return name && bp_has_contract(name->getNameStart(), name->getLength());
+}
+
 bool isOpaque(const bp_primitive &primitive) {
   if (primitive.op == BP_OP_FENCE || primitive.op == BP_OP_RMW || primitive.op == BP_OP_LOCK ||
       primitive.op == BP_OP_UNLOCK || primitive.op == BP_OP_SPAWN || primitive.op == BP_OP_JOIN)
@@ -39,6 +45,7 @@ bool isOpaque(const bp_primitive &primitive) {
 } // namespace
 
 void FunctionLowering::lower(const FunctionDecl *function) {
+  contractRoot = hasContract(function);
   bp_function_begin(engine, function->getNameAsString().c_str(),
                     engineLocation(function->getLocation()));
   // Blocks control never reaches (a `do { } while (0)`'s loop-back, the
@@ -539,12 +546,6 @@ void FunctionLowering::lowerPlain(const Stmt *statement, int marking) {
 
 namespace {
 
-// Whether a library's contract (BP_CONTRACT) names the function.
-bool hasContract(const FunctionDecl *function) {
-  const IdentifierInfo *name = function->getIdentifier();
-  return name && bp_has_contract(name->getNameStart(), name->getLength());
-}
-
 // The main file and a hash of the command line's -D and -U, which the
 // predefined buffer holds after the compiler's own macros:
 // "@<main file>#<hash>". libtool's -DPIC, which only a position-independent
@@ -708,7 +709,7 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
     FileID file = sources.getFileID(sources.getExpansionLoc(function->getLocation()));
     if (file != sources.getMainFileID() &&
         !(includedImplementations && unit.implementationFiles.count(file)) &&
-        !(hasContract(function) && !sources.isInSystemHeader(function->getLocation()))) {
+        !(lowering::hasContract(function) && !sources.isInSystemHeader(function->getLocation()))) {
       collectFunctionUses(function->getBody(), nullptr, taken);
       continue;
     }
@@ -727,7 +728,7 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
     FunctionLowering lowering(context, engine, files, unit);
     bool uses = lowering.calleeUsesPrimitives(function);
     // A helper with a library's contract is also checked on its own.
-    bool contract = hasContract(function);
+    bool contract = lowering::hasContract(function);
     if (!function->isExternallyVisible() && called.count(function->getCanonicalDecl()) && uses &&
         !contract)
       continue;

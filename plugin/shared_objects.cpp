@@ -506,13 +506,10 @@ std::optional<SharedObject> FunctionLowering::nameThroughPointer(const Expr *poi
 std::optional<SharedObject> FunctionLowering::nameCallersMemory(const Expr *pointer) const {
   const auto *reference = dyn_cast<DeclRefExpr>(pointer);
   const auto *parameter = reference ? dyn_cast<ParmVarDecl>(reference->getDecl()) : nullptr;
-  if (site || !parameter || parameter->getDeclContext() != function)
-    return std::nullopt;
-  std::string name = function->getNameAsString();
-  if (!bp_has_contract(name.data(), name.size()))
+  if (!contractRoot || site || !parameter || parameter->getDeclContext() != function)
     return std::nullopt;
   std::string display = "*" + parameter->getNameAsString();
-  return SharedObject{display + " of " + name + unit.identity, display};
+  return SharedObject{display + " of " + function->getNameAsString() + unit.identity, display};
 }
 
 // The first shared object a primitive's own text mentions: the object it

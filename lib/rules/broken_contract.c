@@ -17,8 +17,8 @@ typedef struct {
   const bp_contract *contract;
   bool loads, stores; /* the function's accesses the contract orders */
   unsigned strength;  /* what a barrier must order (BP_STRENGTH_ORDER) */
-  /* the implicit barrier of an acquire (ENTRY) or a release (EXIT) orders
-   * its own access only, on the wrong side */
+  /* the implicit barrier of an acquire (at ENTRY), a release (at EXIT) or
+   * either (BARRIER) orders its own access only, on the wrong side */
   unsigned wrong_side;
 } contract_need;
 
@@ -28,7 +28,7 @@ static contract_need need_of(const bp_contract *contract) {
   contract_need need = {contract, !barrier, !barrier, BP_STRENGTH_FULL, 0};
   switch (contract->order) {
   case BP_ORDER_WMB:
-    need.loads = false; /* (a barrier's were already) */
+    need.loads = false;
     need.strength = BP_STRENGTH_STORES;
     break;
   case BP_ORDER_RMB:
@@ -44,10 +44,11 @@ static contract_need need_of(const bp_contract *contract) {
   default:
     break;
   }
-  need.wrong_side = BP_STRENGTH_CONSUME | (contract->side == BP_CONTRACT_ENTRY ? BP_STRENGTH_ACQUIRE
-                                           : contract->side == BP_CONTRACT_EXIT
-                                               ? BP_STRENGTH_RELEASE
-                                               : BP_STRENGTH_ACQUIRE | BP_STRENGTH_RELEASE);
+  need.wrong_side = BP_STRENGTH_CONSUME;
+  if (contract->side != BP_CONTRACT_EXIT)
+    need.wrong_side |= BP_STRENGTH_ACQUIRE;
+  if (contract->side != BP_CONTRACT_ENTRY)
+    need.wrong_side |= BP_STRENGTH_RELEASE;
   return need;
 }
 
