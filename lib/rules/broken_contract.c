@@ -96,22 +96,41 @@ static uint32_t first_written(const bp_engine *engine, const bp_function *functi
   return first;
 }
 
-/* Walks the function from its entries forward (ENTRY) or from its returns
- * backward (EXIT), each path up to its first covered access. Returns
- * BP_NO_EVENT when a path meets a barrier that keeps the contract first or
- * no path meets a covered access; otherwise, of the covered accesses the
- * paths met, the first written (ENTRY) or the last (EXIT): where the
- * finding goes. `too_weak` is the first written barrier met that orders too
- * little (a compiler barrier, a membarrier scheme's reader side). */
+/* The better place of two covered accesses for the finding: one a path
+ * meets after a barrier that is too weak (where the fix goes: a read
+ * lock's outermost level, not its nested one), then the first written
+ * (ENTRY) or the last (EXIT). */
+typedef struct {
+  uint32_t access;
+  bool after_weak;
+} met_access;
+
+static bool better(const bp_engine *engine, bool forward, met_access a, met_access b) {
+  if (b.access == BP_NO_EVENT)
+    return true;
+  if (a.after_weak != b.after_weak)
+    return a.after_weak;
+  return forward ? written_before(engine, a.access, b.access)
+                 : written_before(engine, b.access, a.access);
+}
+
+/* Walks the function from its entries forward (ENTRY, BARRIER) or from its
+ * returns backward (EXIT), each path up to its first covered access.
+ * Returns BP_NO_EVENT when a path meets a barrier that keeps the contract
+ * first or no path meets a covered access; otherwise the best place of the
+ * covered accesses the paths met (better()). `too_weak` is the first
+ * written barrier met that orders too little (a compiler barrier, a
+ * membarrier scheme's reader side). A block is walked once with and once
+ * without a too-weak barrier behind it. */
 static uint32_t unordered_access(const bp_analysis *analysis, const bp_function *function,
                                  const contract_need *need, uint32_t *too_weak) {
   const bp_engine *engine = analysis->engine;
   size_t count = function->blocks.count;
   bool forward = need->contract->side != BP_CONTRACT_EXIT;
   bp_vec *edges = malloc((count + 1) * sizeof *edges);
-  bool *seen = calloc(count + 1, sizeof *seen);
-  bool *ends = calloc(count + 1, sizeof *ends); /* entries going forward, returns going back */
-  uint32_t *stack = malloc((count + 1) * sizeof *stack);
+  bool *seen = calloc(2 * count + 1, sizeof *seen); /* [2 * block + after_weak] */
+  bool *ends = calloc(count + 1, sizeof *ends);     /* entries going forward, returns going back */
+  uint32_t *stack = malloc((2 * count + 1) * sizeof *stack); /* 2 * block + after_weak */
   if (!edges || !seen || !ends || !stack)
     abort();
   for (size_t b = 0; b < count; b++) {
@@ -130,16 +149,16 @@ static uint32_t unordered_access(const bp_analysis *analysis, const bp_function 
   size_t depth = 0;
   for (size_t b = 0; b < count; b++) {
     if (ends[b]) {
-      seen[b] = true;
-      stack[depth++] = (uint32_t)b;
+      seen[2 * b] = true;
+      stack[depth++] = (uint32_t)(2 * b);
     }
   }
-  uint32_t first = BP_NO_EVENT;
+  met_access best = {BP_NO_EVENT, false};
   bool kept = false;
   while (depth && !kept) {
-    const bp_block *block = bp_vec_at(&function->blocks, stack[--depth]);
-    uint32_t from = (uint32_t)(block - (const bp_block *)function->blocks.items);
-    bool stopped = false;
+    uint32_t state = stack[--depth], from = state / 2;
+    bool after_weak = state % 2, stopped = false;
+    const bp_block *block = bp_vec_at(&function->blocks, from);
     for (size_t k = 0; k < block->events.count && !stopped; k++) {
       size_t i = forward ? k : block->events.count - 1 - k;
       uint32_t id = *(uint32_t *)bp_vec_at(&block->events, i);
@@ -149,15 +168,16 @@ static uint32_t unordered_access(const bp_analysis *analysis, const bp_function 
       } else if (event->type == BP_EVENT_BARRIER && !event->implicit) {
         if (*too_weak == BP_NO_EVENT || written_before(engine, id, *too_weak))
           *too_weak = id;
+        after_weak = true;
       } else if (covered(need, event)) {
-        if (first == BP_NO_EVENT ||
-            written_before(engine, forward ? id : first, forward ? first : id))
-          first = id;
+        met_access met = {id, after_weak};
+        if (better(engine, forward, met, best))
+          best = met;
         stopped = true;
       }
     }
     for (size_t e = 0; !stopped && e < edges[from].count; e++) {
-      uint32_t next = *(uint32_t *)bp_vec_at(&edges[from], e);
+      uint32_t next = 2 * *(uint32_t *)bp_vec_at(&edges[from], e) + after_weak;
       if (!seen[next]) {
         seen[next] = true;
         stack[depth++] = next;
@@ -172,7 +192,7 @@ static uint32_t unordered_access(const bp_analysis *analysis, const bp_function 
   free(stack);
   if (!kept && need->contract->side == BP_CONTRACT_BARRIER)
     return first_written(engine, function); /* no path has it; no access to point at */
-  return kept ? BP_NO_EVENT : first;
+  return kept ? BP_NO_EVENT : best.access;
 }
 
 void bp_check_broken_contracts(bp_analysis *analysis) {
