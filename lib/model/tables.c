@@ -125,6 +125,8 @@ bool bp_scenario_reads_new_first(int number, int cpu) {
   return strstr(scenario->bug_on, cpu ? "r3 == 1" : "r1 == 1") != NULL;
 }
 
+#define CONTRACT_FILTER_BITS 1024
+
 /* ---- The primitive table at run time ----
  *
  * Lowering looks up every macro name of every expansion chain, so names are
@@ -143,11 +145,15 @@ static struct {
   size_t exclusive_count, exclusive_capacity;
   bp_contract *contracts; /* likewise */
   size_t contract_count, contract_capacity;
+  /* bit hash % CONTRACT_FILTER_BITS of every contract's function name: most
+   * functions the front end asks about have none */
+  uint64_t contract_filter[CONTRACT_FILTER_BITS / 64];
   int32_t *slots;    /* primitive index + 1; 0 is empty */
   size_t slot_count; /* a power of two, at least twice the number of rows */
 } table;
 
 static once_flag table_once = ONCE_FLAG_INIT;
+static void rebuild_contract_filter(void);
 
 static uint64_t hash_name(const char *name, size_t len) {
   uint64_t hash = 14695981039346656037u; /* FNV-1a */
@@ -184,6 +190,7 @@ static void rebuild_index(void) {
 
 static void build_builtin_index(void) {
   rebuild_index();
+  rebuild_contract_filter();
 }
 
 /* Room for one more item in a growable array; returns the array. */
@@ -318,10 +325,21 @@ const char *bp_exclusive_group(const char *function) {
   return NULL;
 }
 
+static void rebuild_contract_filter(void) {
+  memset(table.contract_filter, 0, sizeof table.contract_filter);
+  for (size_t i = 0; i < bp_contract_count(); i++) {
+    const char *name = bp_contract_get(i)->function;
+    size_t bit = (size_t)hash_name(name, strlen(name)) % CONTRACT_FILTER_BITS;
+    table.contract_filter[bit / 64] |= UINT64_C(1) << (bit % 64);
+  }
+}
+
 void bp_table_add_contract(const char *function, bp_contract_side side, bp_order order) {
+  ensure_index();
   table.contracts = grow(table.contracts, table.contract_count, &table.contract_capacity,
                          sizeof *table.contracts);
   table.contracts[table.contract_count++] = (bp_contract){copy_string(function), side, order};
+  rebuild_contract_filter();
 }
 
 size_t bp_contract_count(void) {
@@ -336,6 +354,10 @@ const bp_contract *bp_contract_get(size_t index) {
 }
 
 bool bp_has_contract(const char *function, size_t len) {
+  ensure_index();
+  size_t bit = (size_t)hash_name(function, len) % CONTRACT_FILTER_BITS;
+  if (!(table.contract_filter[bit / 64] & (UINT64_C(1) << (bit % 64))))
+    return false;
   for (size_t i = 0; i < bp_contract_count(); i++) {
     const char *name = bp_contract_get(i)->function;
     if (strncmp(name, function, len) == 0 && name[len] == '\0')
@@ -349,6 +371,7 @@ void bp_table_truncate(size_t primitive_count, size_t family_count, size_t exclu
   ensure_index();
   while (bp_contract_count() > contract_count && table.contract_count)
     free((char *)table.contracts[--table.contract_count].function);
+  rebuild_contract_filter();
   while (bp_exclusive_count() > exclusive_count && table.exclusive_count) {
     exclusive_row *row = &table.exclusives[--table.exclusive_count];
     free((char *)row->group);

@@ -200,14 +200,16 @@ void bp_check_broken_contracts(bp_analysis *analysis) {
   size_t contracts = bp_contract_count();
   if (!contracts || analysis->options->disabled[BP_RULE_BROKEN_CONTRACT])
     return;
-  for (uint32_t f = 0; f < engine->functions.count; f++) {
-    const bp_function *function = bp_vec_at(&engine->functions, f);
-    const char *name = bp_function_name(engine, f);
-    for (size_t c = 0; c < contracts; c++) {
-      const bp_contract *contract = bp_contract_get(c);
-      if (strcmp(contract->function, name) != 0)
+  for (size_t c = 0; c < contracts; c++) {
+    const bp_contract *contract = bp_contract_get(c);
+    uint32_t name = bp_interner_find(&engine->names, contract->function);
+    if (name == UINT32_MAX)
+      continue; /* no function of the program has that name */
+    contract_need need = need_of(contract);
+    for (uint32_t f = 0; f < engine->functions.count; f++) {
+      const bp_function *function = bp_vec_at(&engine->functions, f);
+      if (function->name != name)
         continue;
-      contract_need need = need_of(contract);
       uint32_t too_weak = BP_NO_EVENT;
       uint32_t access = unordered_access(analysis, function, &need, &too_weak);
       if (access == BP_NO_EVENT)
