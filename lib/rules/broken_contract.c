@@ -65,13 +65,31 @@ static bool covered(const contract_need *need, const bp_event *event) {
   return need->loads && event->marked && !event->thread_own && !event->value_unused;
 }
 
+/* A C11 release fence orders every earlier access before later stores,
+ * an acquire fence earlier loads before every later access: elsewhere they
+ * count as a write and a read barrier (what they order between two
+ * accesses of one kind), here as what a RELEASE or ACQUIRE contract asks. */
+static bool c11_fence_keeps(const contract_need *need, const bp_event *event) {
+  const bp_primitive *primitive = bp_primitive_get(event->primitive);
+  if (!primitive || primitive->op != BP_OP_FENCE || event->implicit)
+    return false;
+  bool release = primitive->order == BP_ORDER_RELEASE || primitive->order == BP_ORDER_ACQ_REL ||
+                 (primitive->order == BP_ORDER_FROM_ARG && (event->strength & BP_STRENGTH_STORES));
+  bool acquire = primitive->order == BP_ORDER_ACQUIRE || primitive->order == BP_ORDER_ACQ_REL ||
+                 (primitive->order == BP_ORDER_FROM_ARG && (event->strength & BP_STRENGTH_LOADS));
+  return need->contract->order == BP_ORDER_RELEASE   ? release
+         : need->contract->order == BP_ORDER_ACQUIRE ? acquire
+                                                     : false;
+}
+
 static bool keeps(const bp_analysis *analysis, const contract_need *need, uint32_t id) {
   const bp_event *event = bp_event_get(analysis->engine, id);
   if (event->type == BP_EVENT_CALL)
     return analysis->ordering_calls[id]; /* a callee that orders, how strongly is not known */
   if (event->type != BP_EVENT_BARRIER || (event->strength & need->wrong_side))
     return false;
-  return (BP_STRENGTH_ORDER(event->strength) & need->strength) == need->strength;
+  return (BP_STRENGTH_ORDER(event->strength) & need->strength) == need->strength ||
+         c11_fence_keeps(need, event);
 }
 
 static bool written_before(const bp_engine *engine, uint32_t a, uint32_t b) {

@@ -199,6 +199,28 @@ void grace_period(void) {
   master_barrier_broken();
 }
 
+// C11's release fence orders every earlier access before later stores,
+// its acquire fence earlier loads before every later access: each keeps the
+// contract of its name; a store fence alone does not keep RELEASE.
+#include <stdatomic.h>
+int k0, k1, k2;
+
+void release_by_fence(void) {
+  atomic_thread_fence(memory_order_release);
+  __atomic_store_n(&k0, 1, __ATOMIC_RELAXED);
+}
+
+int acquire_by_fence(void) {
+  int v = __atomic_load_n(&k1, __ATOMIC_RELAXED);
+  atomic_thread_fence(memory_order_acquire);
+  return v;
+}
+
+void release_by_store_fence(void) {
+  cmm_smp_wmb(); // expected-note {{'release_by_store_fence' has only 'cmm_smp_wmb()' on the way, which is not enough}}
+  CMM_STORE_SHARED(k2, 1); // expected-warning {{no barrier in 'release_by_store_fence' orders the store to 'k2' after its caller's earlier accesses, but its contract says its caller's earlier loads and stores come before its stores (BP_CONTRACT(release_by_store_fence, ENTRY, RELEASE)); this needs cmm_smp_mb() before it}}
+}
+
 // At ENTRY the fix-it puts the contract's barrier before the access's
 // statement; at EXIT there is none (an event has no statement end).
 // FIX: fix-it:"{{.*}}contracts.c":{25:3-25:3}:"cmm_smp_mb();\n  "
@@ -207,4 +229,5 @@ void grace_period(void) {
 // FIX: fix-it:"{{.*}}contracts.c":{152:3-152:3}:"cmm_smp_wmb();\n  "
 // FIX: fix-it:"{{.*}}contracts.c":{156:3-156:3}:"atomic_thread_fence(memory_order_release);\n  "
 // FIX: fix-it:"{{.*}}contracts.c":{169:3-169:3}:"cmm_smp_mb();\n  "
+// FIX: fix-it:"{{.*}}contracts.c":{221:3-221:3}:"cmm_smp_mb();\n  "
 // FIX-NOT: fix-it:
