@@ -221,13 +221,17 @@ void release_by_store_fence(void) {
   CMM_STORE_SHARED(k2, 1); // expected-warning {{no barrier in 'release_by_store_fence' orders the store to 'k2' after its caller's earlier accesses, but its contract says its caller's earlier loads and stores come before its stores (BP_CONTRACT(release_by_store_fence, ENTRY, RELEASE)); this needs cmm_smp_mb() before it}}
 }
 
-// At ENTRY the fix-it puts the contract's barrier before the access's
-// statement; at EXIT there is none (an event has no statement end).
+// A barrier too weak on the way becomes the contract's; otherwise, at
+// ENTRY, the contract's barrier goes before the access's statement; at
+// EXIT there is none (an event has no statement end).
 // FIX: fix-it:"{{.*}}contracts.c":{25:3-25:3}:"cmm_smp_mb();\n  "
 // FIX: fix-it:"{{.*}}contracts.c":{51:3-51:3}:"cmm_smp_mb();\n  "
-// FIX: fix-it:"{{.*}}contracts.c":{61:3-61:3}:"cmm_smp_wmb();\n  "
+// FIX: fix-it:"{{.*}}contracts.c":{60:3-60:16}:"cmm_smp_wmb()"
+// FIX: fix-it:"{{.*}}contracts.c":{99:5-99:18}:"cmm_smp_mb()"
+// FIX: fix-it:"{{.*}}contracts.c":{133:3-133:16}:"cmm_smp_wmb()"
 // FIX: fix-it:"{{.*}}contracts.c":{152:3-152:3}:"cmm_smp_wmb();\n  "
 // FIX: fix-it:"{{.*}}contracts.c":{156:3-156:3}:"atomic_thread_fence(memory_order_release);\n  "
 // FIX: fix-it:"{{.*}}contracts.c":{169:3-169:3}:"cmm_smp_mb();\n  "
-// FIX: fix-it:"{{.*}}contracts.c":{221:3-221:3}:"cmm_smp_mb();\n  "
+// FIX: fix-it:"{{.*}}contracts.c":{194:5-194:18}:"cmm_smp_mb()"
+// FIX: fix-it:"{{.*}}contracts.c":{220:3-220:16}:"cmm_smp_mb()"
 // FIX-NOT: fix-it:

@@ -16,7 +16,10 @@
 //
 // RUN: %barrierpair %s -fplugin-arg-barrierpair-primitives=%S/Inputs/liburcu-signal.def -Xclang -verify=before
 // RUN: %barrierpair %s -fplugin-arg-barrierpair-primitives=%S/Inputs/liburcu-signal.def -DFIXED -Xclang -verify=fixed
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-primitives=%S/Inputs/liburcu-signal.def -fdiagnostics-parseable-fixits 2>&1 | FileCheck %s --check-prefix=FIX
 // fixed-no-diagnostics
+// The fix-it is upstream's fix: the cmm_barrier() becomes cmm_smp_mb().
+// FIX: fix-it:"{{.*}}liburcu-signal-read-lock-contract.c":{[[#@LINE+24]]:5-[[#@LINE+24]]:18}:"cmm_smp_mb()"
 #include <urcu/arch.h>
 #include <urcu/system.h>
 
