@@ -29,6 +29,24 @@ static side_accesses accesses_on_side(const bp_engine *engine, uint32_t barrier,
   return side;
 }
 
+/* Every access before `barrier` is a load whose value decides whether
+ * `store` runs (`if (m == NULL) { wmb; store }`): nothing of the function's
+ * own is ordered before the store, so what the wmb orders there are the
+ * caller's stores, as at the function's start (Concurrency Kit's
+ * ck_array_commit()). */
+static bool only_deciding_loads_before(const bp_engine *engine, uint32_t barrier, uint32_t store) {
+  bp_vec accesses;
+  bp_vec_init(&accesses, sizeof(uint32_t));
+  bp_accesses_around(engine, barrier, false, &accesses);
+  bool deciding = accesses.count > 0;
+  for (size_t i = 0; i < accesses.count && deciding; i++) {
+    const bp_event *access = bp_event_get(engine, *(uint32_t *)bp_vec_at(&accesses, i));
+    deciding = access->kind == BP_ACCESS_LOAD && bp_event_guarded_by(engine, store, access->object);
+  }
+  bp_vec_free(&accesses);
+  return deciding;
+}
+
 static void check_barrier(bp_analysis *analysis, uint32_t id) {
   const bp_engine *engine = analysis->engine;
   const bp_event *barrier = bp_event_get(engine, id);
@@ -48,6 +66,9 @@ static void check_barrier(bp_analysis *analysis, uint32_t id) {
   if (kind == BP_ACCESS_STORE && barrier->after_private_stores &&
       after.of_kind[BP_ACCESS_STORE] != BP_NO_EVENT)
     return; /* it orders a fresh structure's filling in before its publication */
+  if (kind == BP_ACCESS_STORE && after.of_kind[BP_ACCESS_STORE] != BP_NO_EVENT &&
+      only_deciding_loads_before(engine, id, after.of_kind[BP_ACCESS_STORE]))
+    return;
   bp_finding *finding = bp_add_candidate(analysis, BP_RULE_WEAK_BARRIER);
   if (!finding)
     return;

@@ -64,3 +64,29 @@ void table_reset(int size) {
   if (table)
     CMM_STORE_SHARED(current_table, table);
 }
+
+// A wmb whose only accesses before it are the loads that decide whether the
+// store after it runs: what it orders before the store are the caller's
+// stores, as at a function's start (Concurrency Kit's ck_array_commit()).
+// A load before it that decides nothing keeps the finding.
+struct array {
+  int *pending;
+  int committed;
+};
+
+struct array shared_array;
+
+void array_commit(void) {
+  if (CMM_LOAD_SHARED(shared_array.pending) != NULL)
+    return;
+  cmm_smp_wmb();
+  CMM_STORE_SHARED(shared_array.committed, 1);
+}
+
+int array_commit_after_a_read(void) {
+  int seen = CMM_LOAD_SHARED(a);
+  cmm_smp_wmb(); // expected-warning {{'cmm_smp_wmb()' orders only stores, but in 'array_commit_after_a_read' it has no store on one side: it stands between the load of 'a' and the store to 'shared_array.committed'}}
+  // CHECK: fix-it:"{{.*}}wrong-kind.c":{[[@LINE-1]]:3-[[@LINE-1]]:16}:"cmm_smp_mb()"
+  CMM_STORE_SHARED(shared_array.committed, 2);
+  return seen;
+}
