@@ -314,6 +314,7 @@ private:
   void bindParameters();
   std::pair<const Expr *, const FunctionLowering *> argumentOf(const Expr *expression) const;
   std::optional<SharedObject> nameCallersMemory(const Expr *pointer) const;
+  std::optional<SharedObject> nameDereferenced(const Expr *pointer) const;
   std::pair<const Expr *, const FunctionLowering *> argumentOf(const ParmVarDecl *parameter) const;
   static std::vector<const CFGBlock *> reversePostOrder(const CFG &cfg);
   void lowerElement(const Stmt *statement);

@@ -332,7 +332,7 @@ std::optional<SharedObject> FunctionLowering::nameObject(const Expr *expression)
   if (const auto *unary = dyn_cast<UnaryOperator>(expression)) {
     if (unary->getOpcode() != UO_Deref)
       return std::nullopt;
-    return nameThroughPointer(unary->getSubExpr());
+    return nameDereferenced(unary->getSubExpr());
   }
   if (const auto *cast = dyn_cast<CastExpr>(expression)) {
     if (cast->getCastKind() == CK_NoOp || cast->getCastKind() == CK_LValueBitCast)
@@ -496,6 +496,19 @@ std::optional<SharedObject> FunctionLowering::nameThroughPointer(const Expr *poi
   }
   if (auto [argument, caller] = argumentOf(pointer); argument)
     return caller->nameThroughPointer(argument);
+  return std::nullopt;
+}
+
+// The object `*pointer` names, as nameThroughPointer, or the caller's
+// memory when the pointer is a contract root's parameter (directly or bound
+// to one through inlined calls). Only a whole `*p`: a field `p->f` keeps
+// its type's name.
+std::optional<SharedObject> FunctionLowering::nameDereferenced(const Expr *pointer) const {
+  if (std::optional<SharedObject> object = nameThroughPointer(pointer))
+    return object;
+  pointer = pointer->IgnoreParenCasts();
+  if (auto [argument, caller] = argumentOf(pointer); argument)
+    return caller->nameDereferenced(argument);
   return nameCallersMemory(pointer);
 }
 
@@ -521,7 +534,7 @@ std::optional<SharedObject> FunctionLowering::findTarget(const Stmt *statement,
   // handed `&obj->refcount`): no lvalue of this body names it.
   if (const auto *atomic = dyn_cast<AtomicExpr>(statement);
       atomic && isa<DeclRefExpr>(atomic->getPtr()->IgnoreParenCasts())) {
-    if (std::optional<SharedObject> object = nameThroughPointer(atomic->getPtr())) {
+    if (std::optional<SharedObject> object = nameDereferenced(atomic->getPtr())) {
       if (lvalue)
         *lvalue = nullptr;
       return object;
