@@ -309,6 +309,8 @@ private:
                                    int64_t value) const;
   bool testDecidedBy(const Expr *subject) const;
   bool testDecides(const Expr *test, const Expr *subject) const;
+  const VarDecl *resultHolder(const Expr *subject) const;
+  mutable llvm::DenseMap<const Expr *, const VarDecl *> holders; // resultHolder()
   void endTestedSwap();
   void routeKnownReturns(const CFGBlock &block);
   void bindParameters();

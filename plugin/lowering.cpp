@@ -278,6 +278,10 @@ std::optional<int64_t> FunctionLowering::valueWith(const Expr *expression, const
   expression = expression->IgnoreParenImpCasts();
   if (expression == subject->IgnoreParenImpCasts())
     return value;
+  // `ret = helper(); if (!ret)`: a local that holds the value and nothing else
+  if (const auto *reference = dyn_cast<DeclRefExpr>(expression);
+      reference && reference->getDecl() == resultHolder(subject))
+    return value;
   if (const auto *unary = dyn_cast<UnaryOperator>(expression);
       unary && unary->getOpcode() == UO_LNot) {
     std::optional<int64_t> operand = valueWith(unary->getSubExpr(), subject, value);
@@ -298,6 +302,53 @@ std::optional<int64_t> FunctionLowering::valueWith(const Expr *expression, const
   if (!left || !right)
     return std::nullopt;
   return (*left == *right) == (binary->getOpcode() == BO_EQ);
+}
+
+// The local that `subject` (a call) is stored into, `ret = call` or `T ret =
+// call`, when that is the only write to it and its address is never taken:
+// a test of the local is a test of the call's value.
+const VarDecl *FunctionLowering::resultHolder(const Expr *subject) const {
+  if (!loweredBody || !parents())
+    return nullptr;
+  auto [known, added] = holders.try_emplace(subject, nullptr);
+  if (!added)
+    return known->second;
+  const Stmt *parent = parents()->getParentIgnoreParenImpCasts(const_cast<Expr *>(subject));
+  const VarDecl *holder = nullptr;
+  if (const auto *assignment = dyn_cast_or_null<BinaryOperator>(parent);
+      assignment && assignment->getOpcode() == BO_Assign &&
+      assignment->getRHS()->IgnoreParenImpCasts() == subject->IgnoreParenImpCasts())
+    if (const auto *target = dyn_cast<DeclRefExpr>(assignment->getLHS()->IgnoreParenImpCasts()))
+      holder = dyn_cast<VarDecl>(target->getDecl());
+  if (const auto *declaration = dyn_cast_or_null<DeclStmt>(parent);
+      declaration && declaration->isSingleDecl())
+    if (const auto *variable = dyn_cast<VarDecl>(declaration->getSingleDecl());
+        variable && variable->getInit() &&
+        variable->getInit()->IgnoreParenImpCasts() == subject->IgnoreParenImpCasts())
+      holder = variable;
+  if (!holder || !holder->hasLocalStorage() || holder->getType().isVolatileQualified())
+    return nullptr;
+  unsigned writes = holder->getInit() ? 1 : 0;
+  bool escapes = false;
+  std::function<void(const Stmt *)> walk = [&](const Stmt *statement) {
+    if (!statement || escapes)
+      return;
+    auto writesHolder = [&](const Expr *target) {
+      const auto *reference = dyn_cast<DeclRefExpr>(target->IgnoreParenImpCasts());
+      return reference && reference->getDecl() == holder;
+    };
+    if (const auto *binary = dyn_cast<BinaryOperator>(statement);
+        binary && binary->isAssignmentOp() && writesHolder(binary->getLHS()))
+      writes++;
+    if (const auto *unary = dyn_cast<UnaryOperator>(statement);
+        unary && (unary->isIncrementDecrementOp() || unary->getOpcode() == UO_AddrOf) &&
+        writesHolder(unary->getSubExpr()))
+      escapes = true;
+    for (const Stmt *child : statement->children())
+      walk(child);
+  };
+  walk(loweredBody);
+  return holders[subject] = writes == 1 && !escapes ? holder : nullptr;
 }
 
 // Whether the test that ends the block being lowered takes one branch when

@@ -6,7 +6,8 @@
 // RUN: %barrierpair %s -Xclang -verify
 // RUN: %barrierpair %s -DNESTED -Xclang -verify
 // RUN: %barrierpair %s -DUNORDERED -Xclang -verify=unordered
-// RUN: %barrierpair %s -DVALUE_TESTED -Xclang -verify=tested
+// RUN: %barrierpair %s -DVALUE_TESTED -Xclang -verify
+// RUN: %barrierpair %s -DVALUE_CHANGED -Xclang -verify=changed
 // expected-no-diagnostics
 #include <stdbool.h>
 #include <stddef.h>
@@ -18,12 +19,12 @@ int flag, message;
 void writer(void) {
   CMM_STORE_SHARED(message, 1);
   cmm_smp_wmb(); // unordered-note {{'writer' orders the store to 'message' before the store to 'flag' with 'cmm_smp_wmb()'}} \
-                    tested-note {{'writer' orders the store to 'message' before the store to 'flag' with 'cmm_smp_wmb()'}}
+                    changed-note {{'writer' orders the store to 'message' before the store to 'flag' with 'cmm_smp_wmb()'}}
   CMM_STORE_SHARED(flag, 1);
 }
 
 static bool ready(void) {
-  if (!CMM_LOAD_SHARED(flag)) // unordered-note {{'reader' loads 'flag' here}} tested-note {{'other_reader' loads 'flag' here}}
+  if (!CMM_LOAD_SHARED(flag)) // unordered-note {{'reader' loads 'flag' here}} changed-note {{'other_reader' loads 'flag' here}}
     return false;
 #ifndef UNORDERED
   cmm_smp_rmb();
@@ -47,14 +48,27 @@ int reader(void) {
 }
 
 #ifdef VALUE_TESTED
-// Where the test does not decide the branch from the returned constant
-// (the value goes through another variable), both branches stay.
+// The value may go through a local that holds it and nothing else: a test
+// of the local is a test of the call.
 int other_reader(void) {
   bool seen = ready();
   int result = 0;
   if (seen)
-    result = CMM_LOAD_SHARED(message); // tested-warning {{no barrier orders the load of 'flag' before the load of 'message' in 'other_reader'; with 'writer' this is scenario 3 (message passing)}} \
-                                          tested-note {{scenario 3 (message passing) forbids}}
+    result = CMM_LOAD_SHARED(message);
+  return result;
+}
+#endif
+
+#ifdef VALUE_CHANGED
+// A local written again is not the call's value any more: both branches
+// stay.
+int other_reader(int force) {
+  bool seen = ready();
+  int result = 0;
+  seen |= force;
+  if (seen)
+    result = CMM_LOAD_SHARED(message); // changed-warning {{no barrier orders the load of 'flag' before the load of 'message' in 'other_reader'; with 'writer' this is scenario 3 (message passing)}} \
+                                          changed-note {{scenario 3 (message passing) forbids}}
   return result;
 }
 #endif
