@@ -143,6 +143,10 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
       knownReturns.push_back({tails[block->getBlockID()], *returned});
       continue;
     }
+    // A call that does not return (an assert()'s failure, abort()) ends
+    // its path: an inlined helper's does not go on in its caller.
+    if (site && block->hasNoReturnElement())
+      continue;
     auto decided = decidedBy.find(block->getBlockID());
     unsigned index = 0;
     for (const CFGBlock::AdjacentBlock &successor : block->succs()) {

@@ -8,7 +8,9 @@
 // RUN: %barrierpair %s -DUNORDERED -Xclang -verify=unordered
 // RUN: %barrierpair %s -DVALUE_TESTED -Xclang -verify
 // RUN: %barrierpair %s -DVALUE_CHANGED -Xclang -verify=changed
+// RUN: %barrierpair %s -DASSERTED -Xclang -verify
 // expected-no-diagnostics
+#include <assert.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <urcu/arch.h>
@@ -26,6 +28,11 @@ void writer(void) {
 static bool ready(void) {
   if (!CMM_LOAD_SHARED(flag)) // unordered-note {{'reader' loads 'flag' here}} changed-note {{'other_reader' loads 'flag' here}}
     return false;
+#ifdef ASSERTED
+  // A failed assertion does not return: its path ends here, not in the
+  // caller's test of the helper's value.
+  assert(flag != 2);
+#endif
 #ifndef UNORDERED
   cmm_smp_rmb();
 #endif
