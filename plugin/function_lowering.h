@@ -279,6 +279,11 @@ private:
     size_t events;
   };
   std::vector<InlinedCall> inlinedHere;
+  // By CFG block: a call whose value the block before it did not test, that
+  // block ending in an assert() (one way does not return) with nothing
+  // emitted since the call: the test may come here (`ret = f(); assert(ret
+  // != BUSY); if (ret == OK)`).
+  llvm::DenseMap<unsigned, InlinedCall> carried;
   // By CFG block: the known returns its terminator's test decides, and the
   // call the test reads.
   llvm::DenseMap<unsigned, InlinedCall> decidedBy;
@@ -313,6 +318,7 @@ private:
   mutable llvm::DenseMap<const Expr *, const VarDecl *> holders; // resultHolder()
   void endTestedSwap();
   void routeKnownReturns(const CFGBlock &block);
+  static const CFGBlock *pastAssertion(const CFGBlock &block);
   void bindParameters();
   std::pair<const Expr *, const FunctionLowering *> argumentOf(const Expr *expression) const;
   std::optional<SharedObject> nameCallersMemory(const Expr *pointer) const;

@@ -108,6 +108,12 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
   for (const CFGBlock *block : reversePostOrder(*cfg)) {
     currentCfgBlock = block->getBlockID();
     currentBlock = heads[currentCfgBlock];
+    if (auto pending = carried.find(currentCfgBlock); pending != carried.end()) {
+      pending->second.continuation = currentBlock;
+      pending->second.events = bp_event_count(engine);
+      inlinedHere.push_back(std::move(pending->second));
+      carried.erase(pending);
+    }
     blockTest =
         block->succ_size() == 2 ? dyn_cast_or_null<Expr>(block->getTerminatorCondition()) : nullptr;
     publishedHere = publishedAtEntry[currentCfgBlock];
@@ -406,6 +412,12 @@ void FunctionLowering::routeKnownReturns(const CFGBlock &block) {
       continue;
     bool last = &inlined == &calls.back() && inlined.continuation == currentBlock &&
                 inlined.events == bp_event_count(engine);
+    // An assertion's test is no use of the value: the test may come after.
+    const CFGBlock *next = last ? pastAssertion(block) : nullptr;
+    if (next && block.succ_size() == 2) {
+      carried[next->getBlockID()] = std::move(inlined);
+      continue;
+    }
     const auto *test = dyn_cast_or_null<Expr>(block.getTerminatorCondition());
     if (last && test && block.succ_size() == 2 &&
         valueWith(test, inlined.call, inlined.returns.front().value)) {
@@ -421,9 +433,44 @@ void FunctionLowering::routeKnownReturns(const CFGBlock &block) {
       knownReturns.insert(knownReturns.end(), inlined.returns.begin(), inlined.returns.end());
       continue;
     }
+    if (next) {
+      carried[next->getBlockID()] = std::move(inlined);
+      continue;
+    }
     for (const KnownReturn &known : inlined.returns)
       bp_add_edge(engine, known.block, inlined.continuation);
   }
+}
+
+// The way on from a block that has one, or that ends in a test one of whose
+// ways does not return (an assert()'s failure), when this block is the only
+// way into it; null otherwise.
+const CFGBlock *FunctionLowering::pastAssertion(const CFGBlock &block) {
+  // the only way into `on` (a failed assertion's block never goes on)
+  auto onlyFrom = [](const CFGBlock *on) {
+    unsigned ways = 0;
+    for (const CFGBlock::AdjacentBlock &predecessor : on->preds())
+      ways += predecessor.getReachableBlock() != nullptr;
+    return ways == 1;
+  };
+  if (block.succ_size() == 1) {
+    const CFGBlock *on = block.succ_begin()->getReachableBlock();
+    return on && onlyFrom(on) ? on : nullptr;
+  }
+  if (block.succ_size() != 2)
+    return nullptr;
+  const CFGBlock *on = nullptr;
+  unsigned ending = 0;
+  for (const CFGBlock::AdjacentBlock &successor : block.succs()) {
+    const CFGBlock *target = successor.getReachableBlock();
+    if (!target)
+      return nullptr;
+    if (target->hasNoReturnElement())
+      ending++;
+    else
+      on = target;
+  }
+  return ending == 1 && on && onlyFrom(on) ? on : nullptr;
 }
 
 // A parameter carries what its argument reads in the caller; `*p` with

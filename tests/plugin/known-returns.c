@@ -9,6 +9,7 @@
 // RUN: %barrierpair %s -DVALUE_TESTED -Xclang -verify
 // RUN: %barrierpair %s -DVALUE_CHANGED -Xclang -verify=changed
 // RUN: %barrierpair %s -DASSERTED -Xclang -verify
+// RUN: %barrierpair %s -DVALUE_TESTED -DASSERTIONS_BETWEEN -Xclang -verify
 // expected-no-diagnostics
 #include <assert.h>
 #include <stdbool.h>
@@ -60,6 +61,11 @@ int reader(void) {
 int other_reader(void) {
   bool seen = ready();
   int result = 0;
+#ifdef ASSERTIONS_BETWEEN
+  // assertions between the call and the test test nothing the branch uses
+  assert(result != 3);
+  assert(result == 0);
+#endif
   if (seen)
     result = CMM_LOAD_SHARED(message);
   return result;
