@@ -43,6 +43,11 @@ bp_family bp_table_add_family(const char *id, const char *name, const char *cons
 void bp_table_truncate(size_t primitive_count, size_t family_count, size_t exclusive_count,
                        size_t contract_count);
 void bp_table_add_contract(const char *function, bp_contract_side side, bp_order order);
+/* How primitive files and messages spell orders and contract sides. */
+#define BP_ORDER_NAME_COUNT (BP_ORDER_FROM_ARG + 1)
+extern const char *const bp_order_names[BP_ORDER_NAME_COUNT];
+#define BP_CONTRACT_SIDE_COUNT (BP_CONTRACT_BARRIER + 1)
+extern const char *const bp_contract_side_names[BP_CONTRACT_SIDE_COUNT];
 void bp_table_add_exclusive(const char *group, const char *function);
 size_t bp_exclusive_count(void);
 /* Sets a family's markings; false when the family has other ones already. */
@@ -104,6 +109,9 @@ uint32_t bp_interner_find(const bp_interner *interner, const char *string);
 /* program.c: the family of the primitive of `event` (liburcu when none):
  * how fix-its spell what they add. */
 bp_family bp_event_family(const bp_engine *engine, uint32_t event);
+/* Where events `a` and `b` are written, by file path, line and column (<0,
+ * 0, >0): the order every front end sees the same. */
+int bp_compare_locations(const bp_engine *engine, uint32_t a, uint32_t b);
 /* program.c: `event` is the load or the store of a read-modify-write. */
 bool bp_read_modify_write(const bp_engine *engine, uint32_t event);
 /* program.c: the implicit barrier with one of `bits` written at access

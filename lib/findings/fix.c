@@ -50,32 +50,26 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
     return true;
   }
   const char *barrier = bp_finding_fix_barrier(finding);
-  if (finding->rule == BP_RULE_BROKEN_CONTRACT) {
-    /* A barrier too weak on the way becomes the contract's (the upstream
-     * fix of liburcu's signal flavour made its cmm_barrier() a
-     * cmm_smp_mb()); otherwise a new one goes before the first access a
-     * contract at ENTRY orders. After the last one at EXIT would need the
-     * statement's end, which events lack. */
-    const bp_event *weak = finding->side.barrier == BP_NO_EVENT
-                               ? NULL
-                               : bp_event_text(engine, finding->side.barrier, BP_TEXT_PLACE);
-    if (weak && somewhere(weak->own_begin) && somewhere(weak->own_end)) {
-      *fix = (bp_fix){weak->own_begin, weak->own_end, copy(barrier)};
-      return true;
-    }
-    if (bp_contract_get(finding->contract)->side != BP_CONTRACT_ENTRY)
-      return false;
-    const bp_event *access = bp_event_text(engine, finding->at, BP_TEXT_PLACE);
-    if (!access || !somewhere(access->statement))
-      return false;
-    return insert_before(engine, finding->at, access->statement, barrier, fix);
-  }
-  if (finding->rule == BP_RULE_WEAK_BARRIER || finding->rule == BP_RULE_TRANSITIVE_WEAK_BARRIER) {
+  /* A barrier too weak where the order is needed becomes the one needed (a
+   * broken contract's: the upstream fix of liburcu's signal flavour made
+   * its read lock's cmm_barrier() a cmm_smp_mb()). */
+  if ((finding->rule == BP_RULE_WEAK_BARRIER || finding->rule == BP_RULE_TRANSITIVE_WEAK_BARRIER ||
+       finding->rule == BP_RULE_BROKEN_CONTRACT) &&
+      finding->side.barrier != BP_NO_EVENT) {
     const bp_event *weak = bp_event_text(engine, finding->side.barrier, BP_TEXT_PLACE);
     if (weak && !weak->implicit && somewhere(weak->own_begin) && somewhere(weak->own_end)) {
       *fix = (bp_fix){weak->own_begin, weak->own_end, copy(barrier)};
       return true;
     }
+  }
+  if (finding->rule == BP_RULE_BROKEN_CONTRACT) {
+    /* Before the first access a contract at ENTRY orders; after the last
+     * one at EXIT would need the statement's end, which events lack. */
+    const bp_event *access = bp_event_text(engine, finding->at, BP_TEXT_PLACE);
+    if (bp_contract_get(finding->contract)->side != BP_CONTRACT_ENTRY || !access ||
+        !somewhere(access->statement))
+      return false;
+    return insert_before(engine, finding->at, access->statement, barrier, fix);
   }
   /* Otherwise a new barrier goes in front of the statement of the second
    * access, when that statement comes after the first access's. */

@@ -5,10 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const bp_location *location_of(const bp_engine *engine, uint32_t event) {
-  return &bp_event_get(engine, event)->location;
-}
-
 static const bp_engine *sorting_engine; /* qsort has no context argument in C11 */
 
 /* Places and names, never ids: ids follow the order in which a front end
@@ -33,12 +29,9 @@ static int compare_places(const bp_engine *engine, uint32_t a, uint32_t b) {
     return 0;
   if (a == BP_NO_EVENT || b == BP_NO_EVENT)
     return a == BP_NO_EVENT ? -1 : 1;
-  const bp_location *la = location_of(engine, a), *lb = location_of(engine, b);
-  int order = strcmp(bp_file_path(engine, la->file), bp_file_path(engine, lb->file));
+  int order = bp_compare_locations(engine, a, b);
   if (order)
     return order;
-  BP_COMPARE(la->line, lb->line);
-  BP_COMPARE(la->column, lb->column);
   if ((order = compare_functions(engine, bp_event_get(engine, a)->function,
                                  bp_event_get(engine, b)->function)))
     return order;
@@ -59,21 +52,10 @@ static uint32_t *rank_events(const bp_engine *engine) {
   return ranks;
 }
 
-/* Where an event is written, and nothing else. */
-static int compare_locations(const bp_engine *engine, uint32_t a, uint32_t b) {
-  const bp_location *la = location_of(engine, a), *lb = location_of(engine, b);
-  int order = strcmp(bp_file_path(engine, la->file), bp_file_path(engine, lb->file));
-  if (order)
-    return order;
-  BP_COMPARE(la->line, lb->line);
-  BP_COMPARE(la->column, lb->column);
-  return 0;
-}
-
 static int compare_candidates(const void *left, const void *right) {
   const bp_finding *a = left, *b = right;
   const bp_engine *engine = sorting_engine;
-  int order = compare_locations(engine, a->at, b->at);
+  int order = bp_compare_locations(engine, a->at, b->at);
   if (order)
     return order;
   BP_COMPARE(a->rule, b->rule);

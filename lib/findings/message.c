@@ -206,12 +206,6 @@ static const char *contract_words(const bp_contract *contract) {
   }
 }
 
-static const char *const contract_orders[] = {[BP_ORDER_MB] = "MB",
-                                              [BP_ORDER_RMB] = "RMB",
-                                              [BP_ORDER_WMB] = "WMB",
-                                              [BP_ORDER_RELEASE] = "RELEASE",
-                                              [BP_ORDER_ACQUIRE] = "ACQUIRE"};
-
 static char *contract_message(const bp_engine *engine, const bp_finding *finding) {
   const bp_contract *contract = bp_contract_get(finding->contract);
   bool entry = contract->side == BP_CONTRACT_ENTRY;
@@ -221,7 +215,7 @@ static char *contract_message(const bp_engine *engine, const bp_finding *finding
                    "no path through '%s' has a barrier that strong, but its contract says %s "
                    "(BP_CONTRACT(%s, BARRIER, %s)); this needs %s in it",
                    function_of(engine, &finding->side), contract_words(contract),
-                   contract->function, contract_orders[contract->order],
+                   contract->function, bp_order_names[contract->order],
                    bp_finding_fix_barrier(finding));
     return buffer.text;
   }
@@ -232,8 +226,9 @@ static char *contract_message(const bp_engine *engine, const bp_finding *finding
                  " %s its caller's %s accesses, but its contract says %s "
                  "(BP_CONTRACT(%s, %s, %s)); this needs %s %s it",
                  entry ? "after" : "before", entry ? "earlier" : "later", contract_words(contract),
-                 contract->function, entry ? "ENTRY" : "EXIT", contract_orders[contract->order],
-                 bp_finding_fix_barrier(finding), entry ? "before" : "after");
+                 contract->function, bp_contract_side_names[contract->side],
+                 bp_order_names[contract->order], bp_finding_fix_barrier(finding),
+                 entry ? "before" : "after");
   return buffer.text;
 }
 

@@ -253,20 +253,6 @@ static const char *const op_names[] = {
     [BP_OP_UNLOCK] = "UNLOCK", [BP_OP_SPAWN] = "SPAWN",   [BP_OP_JOIN] = "JOIN",
 };
 
-static const char *const order_names[] = {
-    [BP_ORDER_COMPILER] = "COMPILER",
-    [BP_ORDER_RELAXED] = "RELAXED",
-    [BP_ORDER_RMB] = "RMB",
-    [BP_ORDER_WMB] = "WMB",
-    [BP_ORDER_MB] = "MB",
-    [BP_ORDER_CONSUME] = "CONSUME",
-    [BP_ORDER_ACQUIRE] = "ACQUIRE",
-    [BP_ORDER_RELEASE] = "RELEASE",
-    [BP_ORDER_ACQ_REL] = "ACQ_REL",
-    [BP_ORDER_SEQ_CST] = "SEQ_CST",
-    [BP_ORDER_FROM_ARG] = "FROM_ARG",
-};
-
 static int find_word(const char *const words[], size_t count, const token *t) {
   for (size_t i = 0; i < count; i++) {
     if (token_is(t, words[i]))
@@ -378,12 +364,9 @@ static void add_exclusive(parser *p, const declaration *d) {
 /* BP_CONTRACT(function, side, order): what a function orders between its
  * caller's accesses and its own. */
 static void add_contract(parser *p, const declaration *d) {
-  static const char *const sides[] = {[BP_CONTRACT_ENTRY] = "ENTRY",
-                                      [BP_CONTRACT_EXIT] = "EXIT",
-                                      [BP_CONTRACT_BARRIER] = "BARRIER"};
   const token *function = &d->arguments[0], *side = &d->arguments[1], *order = &d->arguments[2];
-  int side_index = find_word(sides, sizeof sides / sizeof sides[0], side);
-  int order_index = find_word(order_names, sizeof order_names / sizeof order_names[0], order);
+  int side_index = find_word(bp_contract_side_names, BP_CONTRACT_SIDE_COUNT, side);
+  int order_index = find_word(bp_order_names, BP_ORDER_NAME_COUNT, order);
   if (side_index < 0) {
     report(p, side->line, side->column, "unknown side '%.*s'; sides: ENTRY, EXIT, BARRIER",
            (int)side->length, side->begin);
@@ -395,8 +378,8 @@ static void add_contract(parser *p, const declaration *d) {
               (!barrier && order_index == (entry ? BP_ORDER_RELEASE : BP_ORDER_ACQUIRE));
   if (!fits) {
     report(p, order->line, order->column,
-           "a contract's ordering at %s is MB, RMB%s WMB%s, not '%.*s'", sides[side_index],
-           barrier ? " or" : ",",
+           "a contract's ordering at %s is MB, RMB%s WMB%s, not '%.*s'",
+           bp_contract_side_names[side_index], barrier ? " or" : ",",
            barrier ? ""
            : entry ? " or RELEASE"
                    : " or ACQUIRE",
@@ -409,7 +392,7 @@ static void add_contract(parser *p, const declaration *d) {
     if (strcmp(row->function, name) == 0 && row->side == (bp_contract_side)side_index) {
       if (row->order != (bp_order)order_index) /* the same row again is no conflict */
         report(p, function->line, function->column, "'%s' already has a contract at %s: %s", name,
-               sides[side_index], order_names[row->order]);
+               bp_contract_side_names[side_index], bp_order_names[row->order]);
       free(name);
       return;
     }
@@ -424,7 +407,7 @@ static void add_primitive(parser *p, const declaration *d) {
   char list[512];
   int family_index = bp_family_find(family->begin, family->length);
   int op_index = find_word(op_names, sizeof op_names / sizeof op_names[0], op);
-  int order_index = find_word(order_names, sizeof order_names / sizeof order_names[0], order);
+  int order_index = find_word(bp_order_names, BP_ORDER_NAME_COUNT, order);
   if (family_index < 0) {
     family_list(list, sizeof list);
     report(p, family->line, family->column, "unknown family '%.*s'; families: %s",
@@ -438,7 +421,7 @@ static void add_primitive(parser *p, const declaration *d) {
     return;
   }
   if (order_index < 0) {
-    join_words(order_names, sizeof order_names / sizeof order_names[0], list, sizeof list);
+    join_words(bp_order_names, BP_ORDER_NAME_COUNT, list, sizeof list);
     report(p, order->line, order->column, "unknown ordering '%.*s'; orderings: %s",
            (int)order->length, order->begin, list);
     return;
@@ -451,7 +434,7 @@ static void add_primitive(parser *p, const declaration *d) {
       report(p, name->line, name->column,
              "'%s' is already a %sprimitive: BP_PRIMITIVE(%s, %s, %s, %s)", row->name,
              (size_t)existing < bp_builtin_primitive_count() ? "built-in " : "", row->name,
-             bp_family_id(row->family), op_names[row->op], order_names[row->order]);
+             bp_family_id(row->family), op_names[row->op], bp_order_names[row->order]);
     return;
   }
   char *text = name_value(name);
@@ -465,8 +448,8 @@ static const char *const family_arguments[] = {
 static const char *const marking_arguments[] = {"the family", "the load's marking",
                                                 "the store's marking"};
 static const char *const exclusive_arguments[] = {"the group", "the function"};
-static const char *const contract_arguments[] = {"the function", "its side (ENTRY or EXIT)",
-                                                 "its ordering"};
+static const char *const contract_arguments[] = {
+    "the function", "its side (ENTRY, EXIT or BARRIER)", "its ordering"};
 static const char *const primitive_arguments[] = {"the primitive's name", "its family",
                                                   "its operation", "its ordering"};
 

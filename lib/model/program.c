@@ -476,6 +476,19 @@ uint32_t bp_own_barrier(const bp_engine *engine, uint32_t event, unsigned bits) 
  * liburcu shares) is kernel code; an access to an _Atomic object takes the
  * family of its function's other primitives, and C11's when there are
  * none: never a library's that the code does not use. */
+int bp_compare_locations(const bp_engine *engine, uint32_t a, uint32_t b) {
+  const bp_location *la = &bp_event_get(engine, a)->location,
+                    *lb = &bp_event_get(engine, b)->location;
+  int order = la->file == lb->file
+                  ? 0
+                  : strcmp(bp_file_path(engine, la->file), bp_file_path(engine, lb->file));
+  if (order)
+    return order;
+  BP_COMPARE(la->line, lb->line);
+  BP_COMPARE(la->column, lb->column);
+  return 0;
+}
+
 bp_family bp_event_family(const bp_engine *engine, uint32_t event) {
   const bp_event *e = event == BP_NO_EVENT ? NULL : bp_event_get(engine, event);
   if (!e)

@@ -42,6 +42,23 @@ static const exclusive_row builtin_exclusives[] = {
 
 #define BUILTIN_EXCLUSIVE_COUNT (sizeof builtin_exclusives / sizeof builtin_exclusives[0])
 
+const char *const bp_order_names[BP_ORDER_NAME_COUNT] = {
+    [BP_ORDER_COMPILER] = "COMPILER",
+    [BP_ORDER_RELAXED] = "RELAXED",
+    [BP_ORDER_RMB] = "RMB",
+    [BP_ORDER_WMB] = "WMB",
+    [BP_ORDER_MB] = "MB",
+    [BP_ORDER_CONSUME] = "CONSUME",
+    [BP_ORDER_ACQUIRE] = "ACQUIRE",
+    [BP_ORDER_RELEASE] = "RELEASE",
+    [BP_ORDER_ACQ_REL] = "ACQ_REL",
+    [BP_ORDER_SEQ_CST] = "SEQ_CST",
+    [BP_ORDER_FROM_ARG] = "FROM_ARG",
+};
+
+const char *const bp_contract_side_names[BP_CONTRACT_SIDE_COUNT] = {
+    [BP_CONTRACT_ENTRY] = "ENTRY", [BP_CONTRACT_EXIT] = "EXIT", [BP_CONTRACT_BARRIER] = "BARRIER"};
+
 static const bp_contract builtin_contracts[] = {
 #define BP_CONTRACT(function, side, order) {#function, BP_CONTRACT_##side, BP_ORDER_##order},
 #include "barrierpair/primitives.def"

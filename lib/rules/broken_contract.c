@@ -93,11 +93,7 @@ static bool keeps(const bp_analysis *analysis, const contract_need *need, uint32
 }
 
 static bool written_before(const bp_engine *engine, uint32_t a, uint32_t b) {
-  const bp_location *la = &bp_event_get(engine, a)->location,
-                    *lb = &bp_event_get(engine, b)->location;
-  if (la->file != lb->file)
-    return strcmp(bp_file_path(engine, la->file), bp_file_path(engine, lb->file)) < 0;
-  return la->line != lb->line ? la->line < lb->line : la->column < lb->column;
+  return bp_compare_locations(engine, a, b) < 0;
 }
 
 /* The function's first event as written, BP_NO_EVENT when it has none. */
