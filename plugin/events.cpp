@@ -308,9 +308,24 @@ const CallExpr *FunctionLowering::callOf(const PrimitiveUse &use) {
   return dyn_cast_or_null<CallExpr>(root);
 }
 
-// The variable a thread handle argument is (or is an element of):
-// `&thread`, `thread`, `&threads[i]`.
-const VarDecl *FunctionLowering::handleOf(const CallExpr *call) {
+// The value a read-modify-write primitive combines with its object: its
+// call's second argument, or a C11 builtin's value.
+const Expr *FunctionLowering::operand(const PrimitiveUse &use) {
+  for (const Stmt *root = use.root; root;) {
+    if (const auto *call = dyn_cast<CallExpr>(root))
+      return call->getNumArgs() >= 2 ? call->getArg(1) : nullptr;
+    if (const auto *atomic = dyn_cast<AtomicExpr>(root))
+      return atomic->getNumSubExprs() >= 3 ? atomic->getVal1() : nullptr;
+    auto children = root->children();
+    root = children.empty() ? nullptr : *children.begin();
+  }
+  return nullptr;
+}
+
+// The variable or field a thread handle argument is (or is an element of):
+// `&thread`, `thread`, `&threads[i]`, `&pool->tid` (the thread started
+// into that field of any instance).
+const ValueDecl *FunctionLowering::handleOf(const CallExpr *call) {
   if (!call || call->getNumArgs() == 0)
     return nullptr;
   const Expr *handle = call->getArg(0)->IgnoreParenImpCasts();
@@ -319,6 +334,8 @@ const VarDecl *FunctionLowering::handleOf(const CallExpr *call) {
     handle = address->getSubExpr()->IgnoreParenImpCasts();
   while (const auto *element = dyn_cast<ArraySubscriptExpr>(handle))
     handle = element->getBase()->IgnoreParenImpCasts();
+  if (const auto *member = dyn_cast<MemberExpr>(handle))
+    return dyn_cast<FieldDecl>(member->getMemberDecl());
   const auto *reference = dyn_cast<DeclRefExpr>(handle);
   return reference ? dyn_cast<VarDecl>(reference->getDecl()) : nullptr;
 }
@@ -343,7 +360,7 @@ void FunctionLowering::addSpawn(const PrimitiveUse &use) {
     if (const auto *thread = reference ? dyn_cast<FunctionDecl>(reference->getDecl()) : nullptr) {
       bp_add_spawn(engine, currentBlock, thread->getNameAsString().c_str(), use.primitive,
                    eventLocation(use.location));
-      if (const VarDecl *handle = handleOf(call))
+      if (const ValueDecl *handle = handleOf(call))
         unit.threads[handle] = thread->getNameAsString();
       return;
     }
@@ -419,7 +436,7 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
     before = after = BP_STRENGTH_FULL;
     break;
   case BP_ORDER_SEQ_CST:
-    if (primitive.op == BP_OP_RMW) {
+    if (bp_op_is_rmw(primitive.op)) {
       before = BP_STRENGTH_FULL | BP_STRENGTH_RELEASE;
       after = BP_STRENGTH_FULL | BP_STRENGTH_ACQUIRE;
     } else {
@@ -464,8 +481,11 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
       uint32_t load =
           addAccess(*target, BP_ACCESS_LOAD, true, use.primitive, use.location, use.root);
       addProvenance(load, lvalue);
-      if (primitive.op == BP_OP_RMW && resultDropped(use.root))
+      if (bp_op_is_rmw(primitive.op) && resultDropped(use.root))
         bp_set_value_unused(engine, load);
+      if (primitive.op == BP_OP_LOAD)
+        if (uint64_t bits = testedBits(dyn_cast<Expr>(use.root)))
+          bp_set_access_bits(engine, load, bits);
     }
     if (swap)
       succeeded = currentBlock = bp_add_block(engine);
@@ -473,8 +493,11 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
       uint32_t store =
           addAccess(*target, BP_ACCESS_STORE, true, use.primitive, use.location, use.root);
       addProvenance(store, lvalue);
-      if (primitive.op == BP_OP_RMW && isReferencePut(use, lvalue))
+      if (bp_op_is_rmw(primitive.op) && isReferencePut(use, lvalue))
         bp_set_reference_put(engine, store);
+      if (lvalue)
+        if (uint64_t bits = changedBits(primitive.op, operand(use), lvalue->getType()))
+          bp_set_access_bits(engine, store, bits);
       // A store of a loaded value depends on the load, as a plain one does.
       llvm::SmallVector<uint32_t, 2> dataSources;
       if (primitive.op == BP_OP_STORE) {
@@ -506,6 +529,65 @@ bool FunctionLowering::resultDropped(const Stmt *root) const {
     return false;
   return expression->getType()->isVoidType() ||
          !parents()->isConsumedExpr(const_cast<Expr *>(expression));
+}
+
+// ---- Bits ----
+
+// The bits of its object that a load's value (`value`, an integer) is
+// tested through: the value is one side of `& mask`, through parentheses,
+// casts and the statement expression CMM_LOAD_SHARED() expands to. 0: all
+// of them (the value is used some other way).
+uint64_t FunctionLowering::testedBits(const Expr *value) const {
+  if (!value || !value->getType()->isIntegerType() || !parents())
+    return 0;
+  QualType type = value->getType();
+  const Stmt *current = value;
+  while (const Stmt *parent = parents()->getParent(current)) {
+    if (const auto *block = dyn_cast<CompoundStmt>(parent)) {
+      const auto *expression = dyn_cast_or_null<StmtExpr>(parents()->getParent(block));
+      if (!expression || block->body_back() != current)
+        return 0;
+      current = expression;
+      continue;
+    }
+    const auto *unary = dyn_cast<UnaryOperator>(parent);
+    const auto *cast = dyn_cast<CastExpr>(parent);
+    if (isa<ParenExpr>(parent) || (unary && unary->getOpcode() == UO_Extension) ||
+        (cast && cast->getType()->isIntegerType())) {
+      current = parent;
+      continue;
+    }
+    const auto *binary = dyn_cast<BinaryOperator>(parent);
+    if (!binary || binary->getOpcode() != BO_And)
+      return 0;
+    const Expr *mask = binary->getLHS() == current ? binary->getRHS() : binary->getLHS();
+    std::optional<int64_t> constant = evaluate(mask);
+    return constant ? withinWidth(static_cast<uint64_t>(*constant), type) : 0;
+  }
+  return 0;
+}
+
+// The bits of an object of `type` that a read-modify-write `op` with the
+// value `argument` changes; 0: any of them (the value is not a constant).
+uint64_t FunctionLowering::changedBits(bp_op op, const Expr *argument, QualType type) const {
+  std::optional<int64_t> value = evaluate(argument);
+  if (!value)
+    return 0;
+  uint64_t bits = static_cast<uint64_t>(*value);
+  if (op == BP_OP_AND)
+    bits = ~bits;
+  else if (op == BP_OP_BIT)
+    bits = *value >= 0 && *value < 64 ? uint64_t{1} << *value : 0;
+  else if (op != BP_OP_OR && op != BP_OP_XOR)
+    return 0;
+  return withinWidth(bits, type);
+}
+
+uint64_t FunctionLowering::withinWidth(uint64_t bits, QualType type) const {
+  if (type.isNull() || type->isIncompleteType() || type->isDependentType())
+    return bits;
+  uint64_t width = context.getTypeSize(type);
+  return width >= 64 ? bits : bits & ((uint64_t{1} << width) - 1);
 }
 
 // ---- Reference counts ----

@@ -125,8 +125,9 @@ struct UnitState {
   // Whether a function keeps the memory its parameter points to to itself
   // (keepsParameterPrivate).
   llvm::DenseMap<const ParmVarDecl *, bool> privateParameters;
-  // The thread function a pthread_t variable (or array) was started with.
-  llvm::DenseMap<const VarDecl *, std::string> threads;
+  // The thread function a pthread_t variable (or array, or field) was
+  // started with.
+  llvm::DenseMap<const ValueDecl *, std::string> threads;
   // What the preprocessor saw (lowerTranslationUnit), and whether it saw
   // every expansion of the unit's code: not where declarations come from a
   // precompiled header or a module, whose macro names are lexed.
@@ -434,8 +435,12 @@ private:
   void writeAccessText(uint32_t event, const Expr *lvalue, const Stmt *statement,
                        bp_access_kind kind);
   static const CallExpr *callOf(const PrimitiveUse &use);
+  static const Expr *operand(const PrimitiveUse &use);
   bool resultDropped(const Stmt *root) const;
-  static const VarDecl *handleOf(const CallExpr *call);
+  uint64_t testedBits(const Expr *value) const;
+  uint64_t changedBits(bp_op op, const Expr *argument, QualType type) const;
+  uint64_t withinWidth(uint64_t bits, QualType type) const;
+  static const ValueDecl *handleOf(const CallExpr *call);
   void addJoin(const PrimitiveUse &use);
   void addSpawn(const PrimitiveUse &use);
   void addLock(const PrimitiveUse &use, bool acquire);

@@ -36,7 +36,7 @@ bool hasContract(const FunctionDecl *function) {
 }
 
 bool isOpaque(const bp_primitive &primitive) {
-  if (primitive.op == BP_OP_FENCE || primitive.op == BP_OP_RMW || primitive.op == BP_OP_LOCK ||
+  if (primitive.op == BP_OP_FENCE || bp_op_is_rmw(primitive.op) || primitive.op == BP_OP_LOCK ||
       primitive.op == BP_OP_UNLOCK || primitive.op == BP_OP_SPAWN || primitive.op == BP_OP_JOIN)
     return true;
   return primitive.order != BP_ORDER_RELAXED;
@@ -592,11 +592,35 @@ void FunctionLowering::lowerAccess(const Expr *lvalue, bp_access_kind kind, int 
     collectObjectsRead(assignment->getRHS(), dataSources);
     constant = knownValue(assignment->getRHS());
   }
+  // `flags |= STOP` changes only STOP; `uatomic_read(&flags) & PAUSED`
+  // tells only PAUSED.
+  // A read whose value only goes back into the bits it does not change
+  // (`flags &= ~STOP;`) decides nothing, as an atomic one's dropped result.
+  uint64_t bits = 0;
+  bool readForWriteBack = false;
+  if (const auto *compound = dyn_cast<CompoundAssignOperator>(statement)) {
+    BinaryOperatorKind opcode = compound->getOpcode();
+    bp_op op = opcode == BO_OrAssign    ? BP_OP_OR
+               : opcode == BO_AndAssign ? BP_OP_AND
+               : opcode == BO_XorAssign ? BP_OP_XOR
+                                        : BP_OP_RMW;
+    uint64_t changed = changedBits(op, compound->getRHS(), lvalue->getType());
+    if (kind == BP_ACCESS_STORE)
+      bits = changed;
+    else
+      readForWriteBack = changed && resultDropped(compound);
+  } else if (kind == BP_ACCESS_LOAD) {
+    bits = testedBits(dyn_cast<Expr>(statement));
+  }
   auto emit = [&](const SharedObject &accessed) {
     uint32_t event = addAccess(accessed, kind, marked, marking, location, statement);
     addProvenance(event, lvalue);
     if (constant)
       bp_set_stored_value(engine, event, *constant);
+    if (bits)
+      bp_set_access_bits(engine, event, bits);
+    if (readForWriteBack)
+      bp_set_value_unused(engine, event);
     for (uint32_t source : dataSources)
       bp_add_guard(engine, event, source);
     return event;

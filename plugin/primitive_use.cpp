@@ -27,7 +27,7 @@ using namespace clang;
 // join, or an access that is not relaxed. `order` is the order its argument
 // gives, for a primitive that takes it from one.
 bool ordersMemory(const bp_primitive &primitive, std::optional<bp_order> order = std::nullopt) {
-  if (primitive.op != BP_OP_LOAD && primitive.op != BP_OP_STORE && primitive.op != BP_OP_RMW &&
+  if (primitive.op != BP_OP_LOAD && primitive.op != BP_OP_STORE && !bp_op_is_rmw(primitive.op) &&
       primitive.op != BP_OP_ACCESS)
     return true;
   bp_order effective = primitive.order == BP_ORDER_FROM_ARG && order ? *order : primitive.order;

@@ -52,7 +52,7 @@ void FunctionLowering::collectObjectsRead(const Stmt *statement,
     int primitive = calledPrimitive(call);
     if (primitive != BP_NO_PRIMITIVE && call->getNumArgs() > 0) {
       bp_op op = bp_primitive_get(primitive)->op;
-      if (op == BP_OP_LOAD || op == BP_OP_RMW || op == BP_OP_ACCESS)
+      if (op == BP_OP_LOAD || bp_op_is_rmw(op) || op == BP_OP_ACCESS)
         if (std::optional<SharedObject> object = nameThroughPointer(call->getArg(0)))
           addUnique(objects, internObject(*object));
     }

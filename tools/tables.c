@@ -37,11 +37,19 @@ static void print_scenarios(void) {
   }
 }
 
-static const char *const op_names[] = {
-    [BP_OP_FENCE] = "fence",          [BP_OP_LOAD] = "load",
-    [BP_OP_STORE] = "store",          [BP_OP_RMW] = "read-modify-write",
-    [BP_OP_ACCESS] = "marked lvalue", [BP_OP_LOCK] = "lock",
-    [BP_OP_UNLOCK] = "unlock",        [BP_OP_SPAWN] = "starts a thread", [BP_OP_JOIN] = "waits for a thread"};
+static const char *const op_names[] = {[BP_OP_FENCE] = "fence",
+                                       [BP_OP_LOAD] = "load",
+                                       [BP_OP_STORE] = "store",
+                                       [BP_OP_RMW] = "read-modify-write",
+                                       [BP_OP_ACCESS] = "marked lvalue",
+                                       [BP_OP_LOCK] = "lock",
+                                       [BP_OP_UNLOCK] = "unlock",
+                                       [BP_OP_SPAWN] = "starts a thread",
+                                       [BP_OP_JOIN] = "waits for a thread",
+                                       [BP_OP_OR] = "read-modify-write: or",
+                                       [BP_OP_AND] = "read-modify-write: and",
+                                       [BP_OP_XOR] = "read-modify-write: xor",
+                                       [BP_OP_BIT] = "read-modify-write of one bit"};
 static const char *const order_names[] = {"compiler only",
                                           "relaxed",
                                           "rmb",

@@ -41,8 +41,18 @@ typedef enum {
   BP_OP_LOCK,   /* takes the lock its argument points to */
   BP_OP_UNLOCK, /* releases it */
   BP_OP_SPAWN,  /* starts a thread running the function its arguments name */
-  BP_OP_JOIN    /* waits for the thread its first argument names to end */
+  BP_OP_JOIN,   /* waits for the thread its first argument names to end */
+  /* Read-modify-writes that change only some bits of their object, given
+   * by their second argument: */
+  BP_OP_OR,  /* sets its bits */
+  BP_OP_AND, /* clears the bits it does not have */
+  BP_OP_XOR, /* flips its bits */
+  BP_OP_BIT  /* sets, clears or flips the bit it numbers */
 } bp_op;
+
+/* RMW, OR, AND, XOR and BIT: a load and a store of one object, as one
+ * operation. */
+bool bp_op_is_rmw(bp_op op);
 
 typedef enum {
   BP_ORDER_COMPILER,
@@ -157,7 +167,7 @@ enum {
   BP_STRENGTH_LOCAL = 64
 };
 /* The part of a barrier event's strength that orders memory. */
-#define BP_STRENGTH_ORDER(strength) ((strength) & BP_STRENGTH_FULL)
+#define BP_STRENGTH_ORDER(strength) ((strength)&BP_STRENGTH_FULL)
 
 /* The strength a fence of this order gives (0 for compiler-only). */
 unsigned bp_order_strength(bp_order order);
@@ -190,7 +200,6 @@ unsigned bp_scenario_need(int number, int cpu);
 /* Whether the forbidden outcome of `number` has CPU `cpu`'s first access,
  * a load, read the value another CPU stored (r1 == 1, r3 == 1). */
 bool bp_scenario_reads_new_first(int number, int cpu);
-
 
 /* ---- Rules ---- */
 
@@ -327,8 +336,7 @@ typedef enum {
   BP_TEXT_PLACE, /* bp_set_event_text: the statement, its indentation, own text */
   BP_TEXT_ACCESS /* bp_set_access_text */
 } bp_text_kind;
-typedef void (*bp_text_source)(void *context, bp_engine *engine, uint32_t event,
-                               bp_text_kind kind);
+typedef void (*bp_text_source)(void *context, bp_engine *engine, uint32_t event, bp_text_kind kind);
 void bp_set_text_source(bp_engine *engine, bp_text_source source, void *context);
 
 /* ---- Reading the program back ---- */
@@ -378,6 +386,7 @@ typedef struct {
   bool value_unused;                /* accesses: see bp_set_value_unused */
   bool value_known;                 /* stores: see bp_set_stored_value */
   uint64_t stored_value;            /* its value, as two's complement */
+  uint64_t bits;                    /* accesses: see bp_set_access_bits; 0 when all */
   bp_location value_guard;          /* accesses: see bp_set_value_guard; nowhere when none */
   uint32_t value_guard_object;
   bool value_guard_zero;
@@ -430,6 +439,12 @@ void bp_set_value_unused(bp_engine *engine, uint32_t event);
 /* Store `event` writes the constant `value` (`flag = 1`, `xchg(&head,
  * NULL)`). */
 void bp_set_stored_value(bp_engine *engine, uint32_t event, int64_t value);
+/* Access `event` concerns only the bits `bits` of its object: a load whose
+ * value the code tests only through `& bits` (`uatomic_read(&flags) &
+ * PAUSED`), a store that changes only those (`uatomic_or(&flags, STOP)`,
+ * `flags &= ~STOP`). A load never tells a store of other bits happened, so
+ * the two are no link of a pairing. */
+void bp_set_access_bits(bp_engine *engine, uint32_t event, uint64_t bits);
 /* Access `event` runs only when the load of `object` written at `load` read zero
  * (`when_zero`: `if (CMM_LOAD_SHARED(ht->in_progress_destroy)) break;`
  * before it) or only when it read something else. Where every store of
@@ -606,7 +621,7 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * adds a function only once when two inputs define it at the same place, an
  * annotation only once when two inputs read it at the same place. */
 
-#define BP_SITES_VERSION 11
+#define BP_SITES_VERSION 12
 
 /* Writes `engine`'s program (files, objects, functions with their blocks and
  * edges, every event field, annotations); false on a write error. */

@@ -140,8 +140,9 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
 bool bp_taken_elsewhere(const bp_engine *engine, uint32_t access, uint32_t other_object);
 /* Accesses `a` and `b` to one object (each with the other object of its
  * ordering) can reach one instance: neither is memory just allocated that
- * the other reaches through another pointer, and they are not two
- * threads' own instances. */
+ * the other reaches through another pointer, they are not two threads' own
+ * instances, and neither is a load testing bits the other, a store, leaves
+ * alone. */
 bool bp_accesses_meet(const bp_engine *engine, uint32_t a, uint32_t a_other, uint32_t b,
                       uint32_t b_other);
 /* The scenario of the pair, with `cpu0` as CPU 0. */

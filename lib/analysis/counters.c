@@ -60,7 +60,7 @@ static int counter_access(const bp_engine *engine, uint32_t id) {
     return COUNTING_RESET_OR_READ;
   if (primitive->op == BP_OP_STORE)
     return COUNTING_IF_DERIVED; /* a peak: see derived_from_counts */
-  return primitive->op == BP_OP_RMW && counting(primitive) ? COUNTING_STEP : NOT_COUNTING;
+  return bp_op_is_rmw(primitive->op) && counting(primitive) ? COUNTING_STEP : NOT_COUNTING;
 }
 
 /* A relaxed store compared with the object's own value and computed or

@@ -11,6 +11,7 @@
 
 typedef struct {
   uint32_t object, function;
+  uint64_t bits; /* the bits the function's stores change; 0: any */
 } store_record;
 
 /* The functions that store each object after the program starts threads. */
@@ -64,7 +65,8 @@ static struct bp_store_index *index_stores(const bp_analysis *analysis) {
     if (event->type != BP_EVENT_ACCESS || event->kind != BP_ACCESS_STORE ||
         bp_before_all_threads(analysis, id))
       continue;
-    *(store_record *)bp_vec_push(&stores) = (store_record){event->object, event->function};
+    *(store_record *)bp_vec_push(&stores) =
+        (store_record){event->object, event->function, event->bits};
     if (event->unpublished)
       continue; /* set-up nobody sees before its publication */
     if (!event->value_known || event->stored_value == 0)
@@ -79,6 +81,10 @@ static struct bp_store_index *index_stores(const bp_analysis *analysis) {
   for (size_t i = 0; i < stores.count; i++) {
     if (unique == 0 || compare_stores(&items[unique - 1], &items[i]) != 0)
       items[unique++] = items[i];
+    else if (!items[i].bits || !items[unique - 1].bits)
+      items[unique - 1].bits = 0;
+    else
+      items[unique - 1].bits |= items[i].bits;
   }
   struct bp_store_index *index = malloc(sizeof *index);
   if (!index)
@@ -110,49 +116,51 @@ static size_t first_store_of(const struct bp_store_index *index, uint32_t object
   return low;
 }
 
-/* The functions other than f and g that store `object`: how many (counting
- * to two) and the first. */
-static size_t storers_elsewhere(const bp_analysis *analysis, uint32_t object, uint32_t f,
-                                uint32_t g, uint32_t *first) {
-  const struct bp_store_index *index = analysis->stores;
-  size_t low = first_store_of(index, object);
-  size_t count = 0;
-  for (size_t i = low; i < index->count && index->stores[i].object == object && count < 2; i++) {
-    uint32_t function = index->stores[i].function;
-    if (function != f && function != g && (count == 0 || function != *first)) {
-      if (count == 0)
-        *first = function;
-      count++;
-    }
-  }
-  return count;
+/* Whether stores that change `bits` can change what two loads testing
+ * `a` and `b` read (0: all bits, in each). */
+static bool seen_by_both(uint64_t bits, uint64_t a, uint64_t b) {
+  return (!bits || !a || (bits & a)) && (!bits || !b || (bits & b));
 }
 
 static bool stores(const struct bp_store_index *index, uint32_t object, uint32_t function) {
-  store_record key = {object, function};
+  store_record key = {object, function, 0};
   return index->count &&
          bsearch(&key, index->stores, index->count, sizeof key, compare_stores) != NULL;
 }
 
-/* A function other than f and g that stores `object` and not `other`: a
- * writer independent of `other`'s writers. */
+/* A function other than f and g that stores bits of `object` the loads
+ * `a` and `b` both test, and does not store `other`: a writer independent
+ * of `other`'s writers. */
 static bool independent_writer(const bp_analysis *analysis, uint32_t object, uint32_t other,
-                               uint32_t f, uint32_t g) {
+                               uint32_t f, uint32_t g, uint32_t a, uint32_t b) {
   const struct bp_store_index *index = analysis->stores;
+  uint64_t a_bits = bp_event_get(analysis->engine, a)->bits;
+  uint64_t b_bits = bp_event_get(analysis->engine, b)->bits;
   for (size_t i = first_store_of(index, object);
        i < index->count && index->stores[i].object == object; i++) {
     uint32_t function = index->stores[i].function;
-    if (function != f && function != g && !stores(index, other, function))
+    if (function != f && function != g && seen_by_both(index->stores[i].bits, a_bits, b_bits) &&
+        !stores(index, other, function))
       return true;
   }
   return false;
 }
 
-/* An object that neither side stores needs a third function to store it, or
- * the pair orders nothing (the article's CPU 2 and CPU 3). */
-static bool stored_elsewhere(const bp_analysis *analysis, uint32_t object, uint32_t f, uint32_t g) {
-  uint32_t first;
-  return storers_elsewhere(analysis, object, f, g, &first) > 0;
+/* An object that neither side stores needs a third function to store it
+ * (bits both loads `a` and `b` test), or the pair orders nothing (the
+ * article's CPU 2 and CPU 3). */
+static bool stored_elsewhere(const bp_analysis *analysis, uint32_t object, uint32_t f, uint32_t g,
+                             uint32_t a, uint32_t b) {
+  const struct bp_store_index *index = analysis->stores;
+  uint64_t a_bits = bp_event_get(analysis->engine, a)->bits;
+  uint64_t b_bits = bp_event_get(analysis->engine, b)->bits;
+  for (size_t i = first_store_of(index, object);
+       i < index->count && index->stores[i].object == object; i++) {
+    uint32_t function = index->stores[i].function;
+    if (function != f && function != g && seen_by_both(index->stores[i].bits, a_bits, b_bits))
+      return true;
+  }
+  return false;
 }
 
 /* Two accesses to memory not yet published: nobody else sees their order.
@@ -218,6 +226,15 @@ static bool rmw_read_by_partner(const bp_engine *engine, const bp_ordering *side
 
 static bool own_instances(const bp_engine *engine, uint32_t a, uint32_t b);
 
+/* A load whose value the code tests only through some bits of its object,
+ * and a store that changes only other bits (a worker's `uatomic_read(&flags)
+ * & PAUSED` against `uatomic_or(&flags, STOP)`): the load never tells
+ * whether the store happened, so the two are no link. */
+static bool other_bits(const bp_engine *engine, uint32_t a, uint32_t b) {
+  const bp_event *x = bp_event_get(engine, a), *y = bp_event_get(engine, b);
+  return x->kind != y->kind && x->bits && y->bits && !(x->bits & y->bits);
+}
+
 bool bp_taken_elsewhere(const bp_engine *engine, uint32_t access, uint32_t other_object) {
   const bp_event *event = bp_event_get(engine, access);
   return event->kind == BP_ACCESS_LOAD && event->unpublished &&
@@ -227,7 +244,7 @@ bool bp_taken_elsewhere(const bp_engine *engine, uint32_t access, uint32_t other
 
 bool bp_accesses_meet(const bp_engine *engine, uint32_t a, uint32_t a_other, uint32_t b,
                       uint32_t b_other) {
-  return !fresh_reached_elsewhere(engine, a, b, a_other) &&
+  return !other_bits(engine, a, b) && !fresh_reached_elsewhere(engine, a, b, a_other) &&
          !fresh_reached_elsewhere(engine, b, a, b_other) && !own_instances(engine, a, b) &&
          !bp_other_builds(engine, bp_event_get(engine, a)->function,
                           bp_event_get(engine, b)->function);
@@ -353,10 +370,13 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
     return false; /* two builds of one source (liburcu's flavours) */
   bool x0 = cpu0->first_kind == BP_ACCESS_STORE, y0 = cpu0->second_kind == BP_ACCESS_STORE;
   bool y1 = cpu1->first_kind == BP_ACCESS_STORE, x1 = cpu1->second_kind == BP_ACCESS_STORE;
-  if (!x0 && !x1 && !stored_elsewhere(analysis, cpu0->first_object, cpu0->function, cpu1->function))
+  if (!x0 && !x1 &&
+      !stored_elsewhere(analysis, cpu0->first_object, cpu0->function, cpu1->function, cpu0->first,
+                        cpu1->second))
     return false;
   if (!y0 && !y1 &&
-      !stored_elsewhere(analysis, cpu0->second_object, cpu0->function, cpu1->function))
+      !stored_elsewhere(analysis, cpu0->second_object, cpu0->function, cpu1->function, cpu0->second,
+                        cpu1->first))
     return false;
   /* Two readers (IRIW) disagree only on the order of two independent
    * stores: a writer of x that does not write y, and one of y that does not
@@ -364,10 +384,13 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
    * each reader is what orders them. */
   if (!x0 && !x1 && !y0 && !y1 &&
       (!independent_writer(analysis, cpu0->first_object, cpu0->second_object, cpu0->function,
-                           cpu1->function) ||
+                           cpu1->function, cpu0->first, cpu1->second) ||
        !independent_writer(analysis, cpu0->second_object, cpu0->first_object, cpu0->function,
-                           cpu1->function)))
+                           cpu1->function, cpu0->second, cpu1->first)))
     return false;
+  if (other_bits(analysis->engine, cpu0->second, cpu1->first) ||
+      other_bits(analysis->engine, cpu1->second, cpu0->first))
+    return false; /* flags: each side's load tests bits the other's store leaves alone */
   if (unpublished_side(cpu0) || unpublished_side(cpu1))
     return false; /* initialisation before publication */
   if (unreachable_before_publication(cpu0, cpu1) || unreachable_before_publication(cpu1, cpu0))

@@ -352,6 +352,12 @@ void bp_set_stored_value(bp_engine *engine, uint32_t event, int64_t value) {
   }
 }
 
+void bp_set_access_bits(bp_engine *engine, uint32_t event, uint64_t bits) {
+  bp_event *access = event_to_change(engine, event);
+  if (access)
+    access->bits = bits;
+}
+
 void bp_set_value_guard(bp_engine *engine, uint32_t event, uint32_t object, bp_location load,
                         bool when_zero) {
   bp_event *stored = event_to_change(engine, event);
@@ -443,7 +449,7 @@ const char *bp_file_path(const bp_engine *engine, uint32_t file) {
 
 bool bp_read_modify_write(const bp_engine *engine, uint32_t event) {
   const bp_primitive *primitive = bp_primitive_get(bp_event_get(engine, event)->primitive);
-  return primitive && primitive->op == BP_OP_RMW;
+  return primitive && bp_op_is_rmw(primitive->op);
 }
 
 bool bp_barrier_by_default(const bp_engine *engine, uint32_t event) {

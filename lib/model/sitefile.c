@@ -71,6 +71,7 @@
   X(value_unused, BOOL)                                                                            \
   X(value_known, BOOL)                                                                             \
   X(stored_value, UINT)                                                                            \
+  X(bits, UINT)                                                                                    \
   X(value_guard, LOCATION)                                                                         \
   X(value_guard_object, OBJECT)                                                                    \
   X(value_guard_zero, BOOL)

@@ -501,3 +501,7 @@ int bp_rule_find(const char *name) {
   }
   return -1;
 }
+
+bool bp_op_is_rmw(bp_op op) {
+  return op == BP_OP_RMW || op == BP_OP_OR || op == BP_OP_AND || op == BP_OP_XOR || op == BP_OP_BIT;
+}

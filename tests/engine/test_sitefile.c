@@ -31,10 +31,9 @@ static const real_field real_fields[] = {BP_TEST_EVENT_FIELDS(REAL_FIELD)};
 /* Fields whose values are ids of one engine; the test compares what they
  * name. Every other field is compared byte for byte. */
 static const char *const id_fields[] = {
-    "function",   "location",    "object",     "statement",       "own_begin",
-    "own_end",    "indentation", "guards",     "address_sources", "access_begin",
-    "access_end", "lvalue_text", "value_text", "callee",      "value_guard",
-    "value_guard_object"};
+    "function",    "location", "object",          "statement",         "own_begin",  "own_end",
+    "indentation", "guards",   "address_sources", "access_begin",      "access_end", "lvalue_text",
+    "value_text",  "callee",   "value_guard",     "value_guard_object"};
 
 static bool is_id_field(const char *name) {
   for (size_t i = 0; i < sizeof id_fields / sizeof id_fields[0]; i++) {
@@ -52,7 +51,7 @@ static const char *const built_fields[] = {
     "own_begin",    "own_end",     "indentation", "guards",     "address_sources",
     "access_begin", "access_end",  "lvalue_text", "value_text", "callee",
     "thread_own",   "unpublished", "after_private_stores", "after_publication",
-    "reference_put", "value_unused", "value_known", "stored_value", "value_guard",
+    "reference_put", "value_unused", "value_known", "stored_value", "bits", "value_guard",
     "value_guard_object", "value_guard_zero"};
 // clang-format on
 
@@ -96,6 +95,7 @@ static bp_engine *build_program(void) {
   bp_set_after_private_stores(engine, e);
   e = bp_add_access(engine, exit, s, BP_ACCESS_STORE, false, BP_NO_PRIMITIVE, at(a, 7, 3));
   bp_set_stored_value(engine, e, -3);
+  bp_set_access_bits(engine, e, UINT64_C(0x8000000000000004));
   bp_add_call(engine, exit, "claim \"slot\"", at(a, 8, 3));
   bp_function_end(engine);
 
@@ -357,7 +357,7 @@ static void expect_error(const char *text, const char *expected) {
   "own_end=- indentation=\"\" guards=- address_sources=- access_begin=- access_end=- "             \
   "lvalue_text=\"\" "                                                                              \
   "value_text=\"\" callee=\"\" thread_own=0 unpublished=0 after_private_stores=0 "                 \
-  "after_publication=0 reference_put=0 value_unused=0 value_known=0 stored_value=0 "             \
+  "after_publication=0 reference_put=0 value_unused=0 value_known=0 stored_value=0 bits=0 "        \
   "value_guard=- value_guard_object=- value_guard_zero=0\n"
 
 #define STRING_OF(x) #x

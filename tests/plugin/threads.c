@@ -60,6 +60,34 @@ int collect(void) {
   return b + CMM_LOAD_SHARED(out_a); // nojoin-warning {{no barrier orders the load of 'out_b' before the load of 'out_a' in 'collect'}}
 }
 
+// A handle kept in a structure (liburcu's workqueue keeps its worker's in
+// `workqueue->tid`): the join of that field waits for the thread started
+// into it.
+struct pool {
+  pthread_t tid;
+  int done_a, done_b;
+};
+
+static void *pool_worker(void *arg) {
+  struct pool *pool = arg;
+  CMM_STORE_SHARED(pool->done_a, 1);
+  cmm_smp_wmb();
+  CMM_STORE_SHARED(pool->done_b, 1);
+  return NULL;
+}
+
+void pool_start(struct pool *pool) {
+  pthread_create(&pool->tid, NULL, pool_worker, pool);
+}
+
+int pool_stop(struct pool *pool) {
+#ifndef NO_JOIN
+  pthread_join(pool->tid, NULL);
+#endif
+  int b = CMM_LOAD_SHARED(pool->done_b);
+  return b + CMM_LOAD_SHARED(pool->done_a); // nojoin-warning {{no barrier orders the load of 'pool.done_b' before the load of 'pool.done_a' in 'pool_stop'}}
+}
+
 // Per-thread state, as liburcu keeps its readers': each thread's own
 // instance. Two threads' accesses to their own instances do not pair (with
 // -DSHARED the variable is one object, and the pair is message passing with

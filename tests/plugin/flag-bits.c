@@ -1,0 +1,62 @@
+// Flag words: a load that tests some bits of a word never tells whether a
+// store of other bits of it happened, so the two are no link of a pairing.
+// The stopper sets STOP and then reads the futex; the pauser reads the
+// futex and then waits for PAUSED, a bit the stopper never changes.
+//
+// RUN: %barrierpair %s -Xclang -verify
+// RUN: %barrierpair %s -DCOMPOUND -Xclang -verify
+// RUN: %barrierpair %s -DC11 -Xclang -verify
+// RUN: %barrierpair %s -DSAME_BITS -Xclang -verify=same
+// RUN: %barrierpair %s -DCOMPOUND -DSAME_BITS -Xclang -verify=same
+// RUN: %barrierpair %s -DC11 -DSAME_BITS -Xclang -verify=same
+// expected-no-diagnostics
+#include <stdatomic.h>
+#include <urcu/arch.h>
+#include <urcu/uatomic.h>
+
+#define STOP (1U << 1)
+#define PAUSED (1U << 3)
+#ifdef SAME_BITS
+#define WAITED_FOR STOP
+#else
+#define WAITED_FOR PAUSED
+#endif
+
+struct queue {
+#ifdef C11
+  _Atomic unsigned long flags;
+#else
+  unsigned long flags;
+#endif
+  int futex;
+};
+struct queue q;
+
+void stopper(void) {
+#if defined(C11)
+  atomic_fetch_or_explicit(&q.flags, STOP, memory_order_relaxed);
+#elif defined(COMPOUND)
+  q.flags |= STOP;
+#else
+  uatomic_or(&q.flags, STOP);
+#endif
+  cmm_smp_mb(); // same-note {{'stopper' orders the store to 'q.flags' before the store to 'q.futex' with 'cmm_smp_mb()'}}
+  if (uatomic_read(&q.futex) == -1)
+    uatomic_set(&q.futex, 0);
+}
+
+void pauser(void) {
+  if (uatomic_read(&q.futex) == -1)
+    uatomic_set(&q.futex, 0);
+#ifdef C11
+  // same-warning@+2 {{no barrier orders the load of 'q.futex' before the load of 'q.flags' in 'pauser'; with 'stopper' this is scenario 3 (message passing), which needs cmm_smp_rmb() here (and 2 other pairings)}}
+  // same-note@+1 {{scenario 3 (message passing) forbids r1 == 1 && r2 == 0: 'pauser' could see 'q.futex' set by 'stopper' and still read the old 'q.flags'}}
+  while (!(atomic_load_explicit(&q.flags, memory_order_relaxed) & WAITED_FOR))
+    ;
+#else
+  // same-warning@+2 {{no barrier orders the load of 'q.futex' before the load of 'q.flags' in 'pauser'; with 'stopper' this is scenario 3 (message passing), which needs cmm_smp_rmb() here (and 2 other pairings)}}
+  // same-note@+1 {{scenario 3 (message passing) forbids r1 == 1 && r2 == 0: 'pauser' could see 'q.futex' set by 'stopper' and still read the old 'q.flags'}}
+  while (!(uatomic_read(&q.flags) & WAITED_FOR))
+    ;
+#endif
+}
