@@ -320,6 +320,7 @@ private:
   void endTestedSwap();
   void routeKnownReturns(const CFGBlock &block);
   static const CFGBlock *pastAssertion(const CFGBlock &block);
+  void endFailedAssertion(const CFGBlock &block, InlinedCall &inlined) const;
   void bindParameters();
   std::pair<const Expr *, const FunctionLowering *> argumentOf(const Expr *expression) const;
   std::optional<SharedObject> nameCallersMemory(const Expr *pointer) const;

@@ -23,6 +23,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/xxhash.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace barrierpair {
@@ -415,6 +417,7 @@ void FunctionLowering::routeKnownReturns(const CFGBlock &block) {
     // An assertion's test is no use of the value: the test may come after.
     const CFGBlock *next = last ? pastAssertion(block) : nullptr;
     if (next && block.succ_size() == 2) {
+      endFailedAssertion(block, inlined);
       carried[next->getBlockID()] = std::move(inlined);
       continue;
     }
@@ -440,6 +443,25 @@ void FunctionLowering::routeKnownReturns(const CFGBlock &block) {
     for (const KnownReturn &known : inlined.returns)
       bp_add_edge(engine, known.block, inlined.continuation);
   }
+}
+
+// At a block that ends in an assertion (one way does not return): the
+// known returns whose value fails it end there (`assert(ret != BUSY)` after
+// a helper that returns BUSY only where it would not wait).
+void FunctionLowering::endFailedAssertion(const CFGBlock &block, InlinedCall &inlined) const {
+  const auto *test = dyn_cast_or_null<Expr>(block.getTerminatorCondition());
+  const CFGBlock *whereTrue = block.succ_begin()->getReachableBlock();
+  if (!test || !whereTrue)
+    return;
+  bool failsWhenTrue = whereTrue->hasNoReturnElement();
+  std::vector<KnownReturn> &returns = inlined.returns;
+  returns.erase(std::remove_if(returns.begin(), returns.end(),
+                               [&](const KnownReturn &known) {
+                                 std::optional<int64_t> holds =
+                                     valueWith(test, inlined.call, known.value);
+                                 return holds && (*holds != 0) == failsWhenTrue;
+                               }),
+                returns.end());
 }
 
 // The way on from a block that has one, or that ends in a test one of whose

@@ -10,6 +10,8 @@
 // RUN: %barrierpair %s -DVALUE_CHANGED -Xclang -verify=changed
 // RUN: %barrierpair %s -DASSERTED -Xclang -verify
 // RUN: %barrierpair %s -DVALUE_TESTED -DASSERTIONS_BETWEEN -Xclang -verify
+// RUN: %barrierpair %s -DASSERTED_VALUE -Xclang -verify
+// RUN: %barrierpair %s -DASSERTED_VALUE -DNOT_ASSERTED -Xclang -verify=unasserted
 // expected-no-diagnostics
 #include <assert.h>
 #include <stdbool.h>
@@ -22,7 +24,8 @@ int flag, message;
 void writer(void) {
   CMM_STORE_SHARED(message, 1);
   cmm_smp_wmb(); // unordered-note {{'writer' orders the store to 'message' before the store to 'flag' with 'cmm_smp_wmb()'}} \
-                    changed-note {{'writer' orders the store to 'message' before the store to 'flag' with 'cmm_smp_wmb()'}}
+                    changed-note {{'writer' orders the store to 'message' before the store to 'flag' with 'cmm_smp_wmb()'}} \
+                    unasserted-note {{'writer' orders the store to 'message' before the store to 'flag' with 'cmm_smp_wmb()'}}
   CMM_STORE_SHARED(flag, 1);
 }
 
@@ -85,3 +88,33 @@ int other_reader(int force) {
   return result;
 }
 #endif
+
+#if defined(ASSERTED_VALUE)
+// An assertion on the value ends the paths of the returns that fail it: a
+// helper that would return BUSY after reading the flag without its barrier
+// (liburcu's queue splice, whose blocking form never returns WOULDBLOCK, as
+// its caller asserts) does not reach the caller's read of the message.
+enum outcome { BUSY = -1, EMPTY, TAKEN };
+
+static enum outcome take(int blocking) {
+  if (!CMM_LOAD_SHARED(flag)) { // unasserted-note {{'taker' loads 'flag' here}}
+    if (!blocking)
+      return BUSY;
+    return EMPTY;
+  }
+  cmm_smp_rmb();
+  return TAKEN;
+}
+
+int taker(void) {
+  enum outcome got = take(1);
+#ifndef NOT_ASSERTED
+  assert(got != BUSY);
+#endif
+  if (got != EMPTY)
+    return CMM_LOAD_SHARED(message); // unasserted-warning {{no barrier orders the load of 'flag' before the load of 'message' in 'taker'; with 'writer' this is scenario 3 (message passing)}} \
+                                        unasserted-note {{scenario 3 (message passing) forbids}}
+  return 0;
+}
+#endif
+
