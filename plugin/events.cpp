@@ -538,33 +538,52 @@ bool FunctionLowering::resultDropped(const Stmt *root) const {
 // casts and the statement expression CMM_LOAD_SHARED() expands to. 0: all
 // of them (the value is used some other way).
 uint64_t FunctionLowering::testedBits(const Expr *value) const {
-  if (!value || !value->getType()->isIntegerType() || !parents())
+  if (!value || !value->getType()->isIntegerType() || !loweredBody)
     return 0;
-  QualType type = value->getType();
-  const Stmt *current = value;
-  while (const Stmt *parent = parents()->getParent(current)) {
-    if (const auto *block = dyn_cast<CompoundStmt>(parent)) {
-      const auto *expression = dyn_cast_or_null<StmtExpr>(parents()->getParent(block));
-      if (!expression || block->body_back() != current)
-        return 0;
-      current = expression;
-      continue;
-    }
-    const auto *unary = dyn_cast<UnaryOperator>(parent);
-    const auto *cast = dyn_cast<CastExpr>(parent);
-    if (isa<ParenExpr>(parent) || (unary && unary->getOpcode() == UO_Extension) ||
-        (cast && cast->getType()->isIntegerType())) {
-      current = parent;
-      continue;
-    }
-    const auto *binary = dyn_cast<BinaryOperator>(parent);
-    if (!binary || binary->getOpcode() != BO_And)
-      return 0;
-    const Expr *mask = binary->getLHS() == current ? binary->getRHS() : binary->getLHS();
-    std::optional<int64_t> constant = evaluate(mask);
-    return constant ? withinWidth(static_cast<uint64_t>(*constant), type) : 0;
+  if (!maskedValues) {
+    maskedValues.emplace();
+    collectMaskedValues(loweredBody);
   }
-  return 0;
+  return maskedValues->lookup(value);
+}
+
+// Indexes, under each `value & mask` of `statement`, the expressions whose
+// value is the one masked, down to the load (a walk of the body, cheaper
+// than its parent map).
+void FunctionLowering::collectMaskedValues(const Stmt *statement) const {
+  for (const Stmt *child : statement->children())
+    if (child)
+      collectMaskedValues(child);
+  const auto *binary = dyn_cast<BinaryOperator>(statement);
+  if (!binary || binary->getOpcode() != BO_And)
+    return;
+  const Expr *masked = binary->getLHS();
+  std::optional<int64_t> mask = evaluate(binary->getRHS());
+  if (!mask) {
+    masked = binary->getRHS();
+    mask = evaluate(binary->getLHS());
+  }
+  if (!mask)
+    return;
+  uint64_t bits = withinWidth(static_cast<uint64_t>(*mask), masked->getType());
+  while (masked) {
+    maskedValues->try_emplace(masked, bits);
+    if (const auto *cast = dyn_cast<CastExpr>(masked)) {
+      if (cast->getCastKind() == CK_LValueToRValue || !cast->getType()->isIntegerType())
+        return; // the load itself
+      masked = cast->getSubExpr();
+    } else if (const auto *parens = dyn_cast<ParenExpr>(masked)) {
+      masked = parens->getSubExpr();
+    } else if (const auto *unary = dyn_cast<UnaryOperator>(masked);
+               unary && unary->getOpcode() == UO_Extension) {
+      masked = unary->getSubExpr();
+    } else if (const auto *expression = dyn_cast<StmtExpr>(masked)) {
+      const CompoundStmt *block = expression->getSubStmt();
+      masked = block->body_empty() ? nullptr : dyn_cast<Expr>(block->body_back());
+    } else {
+      return;
+    }
+  }
 }
 
 // The bits of an object of `type` that a read-modify-write `op` with the

@@ -231,6 +231,9 @@ private:
   const Stmt *loweredBody = nullptr;
   mutable std::unique_ptr<ParentMap> ownParents;
   mutable ParentMap *parentMap = nullptr;
+  // The values of the body being lowered that code tests through `& mask`
+  // (testedBits), found when first asked.
+  mutable std::optional<llvm::DenseMap<const Expr *, uint64_t>> maskedValues;
   uint32_t currentBlock = 0;    // engine block
   unsigned currentCfgBlock = 0; // its CFG block
   // By expansion location: the unit's, shared by every inlined copy of one
@@ -439,6 +442,7 @@ private:
   static const Expr *operand(const PrimitiveUse &use);
   bool resultDropped(const Stmt *root) const;
   uint64_t testedBits(const Expr *value) const;
+  void collectMaskedValues(const Stmt *statement) const;
   uint64_t changedBits(bp_op op, const Expr *argument, QualType type) const;
   uint64_t withinWidth(uint64_t bits, QualType type) const;
   static const ValueDecl *handleOf(const CallExpr *call);

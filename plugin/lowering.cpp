@@ -182,6 +182,7 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
   }
   loweredBody = nullptr;
   parentMap = nullptr;
+  maskedValues.reset();
   return std::make_pair(heads[cfg->getEntry().getBlockID()], tails[exit->getBlockID()]);
 }
 
