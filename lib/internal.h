@@ -77,7 +77,8 @@ typedef struct {
   uint32_t name; /* interned */
   uint32_t unit; /* interned in names; BP_NO_UNIT: none known */
   bp_location location;
-  bp_vec blocks; /* bp_block */
+  bp_vec blocks;      /* bp_block */
+  bool contract_only; /* bp_set_contract_only */
 } bp_function;
 
 /* An annotation as the engine keeps it: its strings are names ids. */

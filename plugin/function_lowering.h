@@ -213,7 +213,9 @@ public:
       : context(context), sources(context.getSourceManager()), engine(engine), files(files),
         unit(unit), site(site) {}
 
-  void lower(const FunctionDecl *function);
+  // `contractOnly`: a static helper lowered on its own only for its
+  // contract, whose callers hold its code (bp_set_contract_only).
+  void lower(const FunctionDecl *function, bool contractOnly = false);
   static void fillDeferredText(void *context, bp_engine *engine, uint32_t event, bp_text_kind kind);
   bool calleeUsesPrimitives(const FunctionDecl *callee) const;
   unsigned primitiveDepth(const FunctionDecl *function) const;

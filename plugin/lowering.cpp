@@ -46,10 +46,12 @@ bool isOpaque(const bp_primitive &primitive) {
 
 } // namespace
 
-void FunctionLowering::lower(const FunctionDecl *function) {
+void FunctionLowering::lower(const FunctionDecl *function, bool contractOnly) {
   contractRoot = hasContract(function);
   bp_function_begin(engine, function->getNameAsString().c_str(),
                     engineLocation(function->getLocation()));
+  if (contractOnly)
+    bp_set_contract_only(engine);
   // Blocks control never reaches (a `do { } while (0)`'s loop-back, the
   // exit of an inlined helper whose every return goes to the caller's
   // branches) lead nowhere.
@@ -848,7 +850,7 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
   // wasted work (a file with no barrier costs nothing). A program (check,
   // site files) lowers every function: another unit may start it.
   llvm::SmallPtrSet<const FunctionDecl *, 32> addressTaken;
-  auto *taken = unitAlone ? &addressTaken : nullptr;
+  auto *taken = &addressTaken;
   for (const Decl *declaration : context.getTranslationUnitDecl()->decls()) {
     if (const auto *variable = dyn_cast<VarDecl>(declaration); variable && variable->hasInit())
       collectFunctionUses(variable->getInit(), nullptr, taken);
@@ -878,8 +880,8 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
     bool uses = lowering.calleeUsesPrimitives(function);
     // A helper with a library's contract is also checked on its own.
     bool contract = lowering::hasContract(function);
-    if (!function->isExternallyVisible() && called.count(function->getCanonicalDecl()) && uses &&
-        !contract)
+    bool helper = !function->isExternallyVisible() && called.count(function->getCanonicalDecl());
+    if (helper && uses && !contract)
       continue;
     // An annotation in a function's text or before it is read as `check`
     // reads it, with the function lowered: one that silences nothing is a
@@ -888,7 +890,10 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
         !(start < end.second &&
           mentionsBarrierpair(sources.getBufferData(end.first).substr(start, end.second - start))))
       continue;
-    lowering.lower(function);
+    // Checked for its contract only, unless something else may run it (a
+    // thread it starts, a signal handler).
+    lowering.lower(function,
+                   helper && contract && !addressTaken.count(function->getCanonicalDecl()));
   }
   bp_set_unit(engine, nullptr);
   unit.releaseLowering();

@@ -297,6 +297,12 @@ uint32_t bp_add_call(bp_engine *engine, uint32_t block, const char *callee, bp_l
 uint32_t bp_add_barrier(bp_engine *engine, uint32_t block, unsigned strength, int primitive,
                         bool implicit, bp_location location);
 void bp_function_end(bp_engine *engine);
+/* The function being built is a helper lowered on its own only to check
+ * its library contract (BP_CONTRACT): its code runs where its callers call
+ * it, and their lowering holds it there, so on its own it pairs with
+ * nothing and races with nothing. */
+void bp_set_contract_only(bp_engine *engine);
+bool bp_function_contract_only(const bp_engine *engine, uint32_t function);
 /* The function being built starts at `entry`: the edges out of blocks no
  * path from it reaches (code after a call that does not return, a helper's
  * exit that every return bypasses) are dropped, so that no analysis takes

@@ -98,6 +98,17 @@ void bp_unify_instances(bp_engine *engine) {
   free(canonical);
 }
 
+void bp_set_contract_only(bp_engine *engine) {
+  if (engine->building && engine->functions.count)
+    ((bp_function *)bp_vec_at(&engine->functions, engine->functions.count - 1))->contract_only =
+        true;
+}
+
+bool bp_function_contract_only(const bp_engine *engine, uint32_t function) {
+  return function < engine->functions.count &&
+         ((const bp_function *)bp_vec_at(&engine->functions, function))->contract_only;
+}
+
 void bp_set_unit(bp_engine *engine, const char *identity) {
   engine->unit = identity && *identity ? bp_interner_add(&engine->names, identity) : BP_NO_UNIT;
 }
@@ -107,6 +118,7 @@ uint32_t bp_function_begin(bp_engine *engine, const char *name, bp_location loca
   function->name = bp_interner_add(&engine->names, name);
   function->unit = engine->unit;
   function->location = location;
+  function->contract_only = false;
   bp_vec_init(&function->blocks, sizeof(bp_block));
   engine->building = true;
   return (uint32_t)engine->functions.count - 1;
