@@ -55,8 +55,10 @@ void FunctionLowering::lower(const FunctionDecl *function, bool contractOnly) {
   // Blocks control never reaches (a `do { } while (0)`'s loop-back, the
   // exit of an inlined helper whose every return goes to the caller's
   // branches) lead nowhere.
-  if (std::optional<std::pair<uint32_t, uint32_t>> blocks = lowerBody(function))
+  if (std::optional<std::pair<uint32_t, uint32_t>> blocks = lowerBody(function)) {
     bp_function_entry(engine, blocks->first);
+    bp_function_exit(engine, blocks->second);
+  }
   bp_function_end(engine);
 }
 

@@ -308,6 +308,12 @@ bool bp_function_contract_only(const bp_engine *engine, uint32_t function);
  * exit that every return bypasses) are dropped, so that no analysis takes
  * such a block for a second way into the function. */
 void bp_function_entry(bp_engine *engine, uint32_t entry);
+/* The function being built returns from block `exit`: every other block
+ * with no way on ends in a call that does not return. */
+void bp_function_exit(bp_engine *engine, uint32_t exit);
+/* Its exit block; BP_NO_BLOCK when not known. */
+#define BP_NO_BLOCK UINT32_MAX
+uint32_t bp_function_exit_block(const bp_engine *engine, uint32_t function);
 
 /* `object`'s value decides whether access `event` runs (a check of a flag
  * that dominates it and that some path leaves without reaching it: an `if`

@@ -30,6 +30,12 @@ enum { BP_ACCESS_UNPUBLISHED = 1, BP_ACCESS_THREAD_OWN = 2 };
  * orders (a barrier or an ordering atomic, itself or through its calls). */
 bool *bp_find_ordering_calls(const bp_engine *engine);
 
+/* paths.c: within one function, whether every way on from event `from`
+ * that ends meets event `to`; whether `event`'s block ends in the
+ * test that sends a loop round again. */
+bool bp_always_reaches(const bp_engine *engine, uint32_t from, uint32_t to);
+bool bp_decides_next_round(const bp_engine *engine, uint32_t event);
+
 /* ordering.c: every pair of accesses of one function to two objects, with
  * the weakest ordering over all paths between them; `ordering_calls` (per
  * event, or NULL) are the calls whose order is not known. */

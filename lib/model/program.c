@@ -119,6 +119,7 @@ uint32_t bp_function_begin(bp_engine *engine, const char *name, bp_location loca
   function->unit = engine->unit;
   function->location = location;
   function->contract_only = false;
+  function->exit = BP_NO_BLOCK;
   bp_vec_init(&function->blocks, sizeof(bp_block));
   engine->building = true;
   return (uint32_t)engine->functions.count - 1;
@@ -215,6 +216,18 @@ uint32_t bp_add_barrier(bp_engine *engine, uint32_t block, unsigned strength, in
 
 void bp_function_end(bp_engine *engine) {
   engine->building = false;
+}
+
+void bp_function_exit(bp_engine *engine, uint32_t exit) {
+  bp_function *function = current_function(engine);
+  if (function && exit < function->blocks.count)
+    function->exit = exit;
+}
+
+uint32_t bp_function_exit_block(const bp_engine *engine, uint32_t function) {
+  return function < engine->functions.count
+             ? ((const bp_function *)bp_vec_at(&engine->functions, function))->exit
+             : BP_NO_BLOCK;
 }
 
 void bp_function_entry(bp_engine *engine, uint32_t entry) {

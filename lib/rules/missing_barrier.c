@@ -35,11 +35,65 @@ static bool local_order_suffices(const bp_engine *engine, const bp_ordering *sid
   return other_links <= 1;
 }
 
+/* The side's order is made again further on, and the loop goes round on
+ * what that second read finds: on every path on from the side's second
+ * access, the function accesses the first object again, then a barrier
+ * strong enough, then reads the second object again in the test of a loop
+ * that goes round again (liburcu's hash table resize: `resize_initiated =
+ * 1; target = resize_target; ... resize_initiated = 0; cmm_smp_mb(); }
+ * while (size != resize_target)`). The first read is an early look that
+ * the loop checks again, ordered, and does its work again on. */
+static bool ordered_again(const bp_analysis *analysis, const bp_ordering *side, unsigned need) {
+  const bp_engine *engine = analysis->engine;
+  if (side->second_kind != BP_ACCESS_LOAD)
+    return false;
+  bp_vec rereads, barriers, firsts;
+  bp_vec_init(&rereads, sizeof(uint32_t));
+  bp_vec_init(&barriers, sizeof(uint32_t));
+  bp_vec_init(&firsts, sizeof(uint32_t));
+  const bp_function *function = bp_vec_at(&engine->functions, side->function);
+  for (size_t b = 0; b < function->blocks.count; b++) {
+    const bp_block *block = bp_vec_at(&function->blocks, b);
+    for (size_t i = 0; i < block->events.count; i++) {
+      uint32_t id = *(uint32_t *)bp_vec_at(&block->events, i);
+      const bp_event *event = bp_event_get(engine, id);
+      if (event->type == BP_EVENT_BARRIER && (event->strength & need) == need)
+        *(uint32_t *)bp_vec_push(&barriers) = id;
+      if (event->type != BP_EVENT_ACCESS)
+        continue;
+      if (id != side->first && event->object == side->first_object &&
+          event->kind == side->first_kind)
+        *(uint32_t *)bp_vec_push(&firsts) = id;
+      if (id != side->second && event->object == side->second_object &&
+          event->kind == BP_ACCESS_LOAD && bp_decides_next_round(engine, id))
+        *(uint32_t *)bp_vec_push(&rereads) = id;
+    }
+  }
+  bool again = false;
+  for (size_t r = 0; !again && r < rereads.count; r++) {
+    uint32_t reread = *(uint32_t *)bp_vec_at(&rereads, r);
+    for (size_t b = 0; !again && b < barriers.count; b++) {
+      uint32_t barrier = *(uint32_t *)bp_vec_at(&barriers, b);
+      if (!bp_always_reaches(engine, barrier, reread))
+        continue;
+      for (size_t f = 0; !again && f < firsts.count; f++) {
+        uint32_t first = *(uint32_t *)bp_vec_at(&firsts, f);
+        again = bp_always_reaches(engine, side->second, first) &&
+                bp_always_reaches(engine, first, barrier);
+      }
+    }
+  }
+  bp_vec_free(&rereads);
+  bp_vec_free(&barriers);
+  bp_vec_free(&firsts);
+  return again;
+}
+
 /* `scenario` has `side` as CPU 0. */
 static void check_side(bp_analysis *analysis, const bp_ordering *side, const bp_ordering *partner,
                        int scenario) {
   unsigned need = bp_scenario_need(scenario, 0);
-  if ((side->strength & need) == need)
+  if ((side->strength & need) == need || ordered_again(analysis, side, need))
     return;
   if ((side->strength & BP_STRENGTH_LOCAL) && local_order_suffices(analysis->engine, side, partner))
     return; /* release and acquire, where LKMM says they are enough */

@@ -1,0 +1,101 @@
+/* Paths inside one function's blocks: whether every way on from one event
+ * meets another, and whether an event decides a loop's next round. A way
+ * that goes round a loop for ever never ends: only the ways that leave it
+ * (or that end the function) count. */
+#include "analysis/analysis.h"
+
+#include <stdlib.h>
+
+typedef struct {
+  size_t block, index;
+} place;
+
+static bool find_place(const bp_function *function, uint32_t event, place *found) {
+  for (size_t b = 0; b < function->blocks.count; b++) {
+    const bp_block *block = bp_vec_at(&function->blocks, b);
+    for (size_t i = 0; i < block->events.count; i++) {
+      if (*(uint32_t *)bp_vec_at(&block->events, i) == event) {
+        *found = (place){b, i};
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+static const bp_function *function_of(const bp_engine *engine, uint32_t event) {
+  uint32_t f = bp_event_get(engine, event)->function;
+  return f < engine->functions.count ? bp_vec_at(&engine->functions, f) : NULL;
+}
+
+/* Whether every way on from the end of `block` meets a block of `meets`,
+ * and there is one. */
+static bool every_way_on(const bp_block *block, const bool *meets) {
+  bool any = false;
+  for (size_t s = 0; s < block->successors.count; s++) {
+    uint32_t successor = *(uint32_t *)bp_vec_at(&block->successors, s) & ~BP_LOOP_EDGE;
+    if (!meets[successor])
+      return false;
+    any = true;
+  }
+  return any;
+}
+
+bool bp_always_reaches(const bp_engine *engine, uint32_t from, uint32_t to) {
+  const bp_function *function = function_of(engine, from);
+  place start, target;
+  if (!function || function != function_of(engine, to) || !find_place(function, from, &start) ||
+      !find_place(function, to, &target))
+    return false;
+  if (start.block == target.block && target.index > start.index)
+    return true;
+  size_t count = function->blocks.count;
+  bool *meets = malloc(count * sizeof *meets);
+  if (!meets)
+    abort();
+  /* the greatest set of blocks from whose start every way meets `to`; a
+   * way that ends elsewhere than at the function's return ends in a call
+   * that does not return (an assertion's failure), and meets nothing it
+   * needs to */
+  for (size_t b = 0; b < count; b++)
+    meets[b] = true;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t b = 0; b < count; b++) {
+      const bp_block *block = bp_vec_at(&function->blocks, b);
+      if (b == target.block || !meets[b] ||
+          (block->successors.count == 0 && function->exit != BP_NO_BLOCK && b != function->exit) ||
+          every_way_on(block, meets))
+        continue;
+      meets[b] = false;
+      changed = true;
+    }
+  }
+  bool always = every_way_on(bp_vec_at(&function->blocks, start.block), meets);
+  free(meets);
+  return always;
+}
+
+/* Whether a way on from `block` goes back to a loop's head before any
+ * event (through blocks that hold none: a do-while's back edge leaves from
+ * a block of its own). */
+static bool loops_back(const bp_function *function, const bp_block *block, unsigned depth) {
+  for (size_t s = 0; s < block->successors.count; s++) {
+    uint32_t successor = *(uint32_t *)bp_vec_at(&block->successors, s);
+    if (successor & BP_LOOP_EDGE)
+      return true;
+    const bp_block *next = bp_vec_at(&function->blocks, successor);
+    if (depth < 4 && next->events.count == 0 && loops_back(function, next, depth + 1))
+      return true;
+  }
+  return false;
+}
+
+bool bp_decides_next_round(const bp_engine *engine, uint32_t event) {
+  const bp_function *function = function_of(engine, event);
+  place at;
+  if (!function || !find_place(function, event, &at))
+    return false;
+  const bp_block *block = bp_vec_at(&function->blocks, at.block);
+  return loops_back(function, block, 0);
+}
