@@ -229,10 +229,14 @@ static bool own_instances(const bp_engine *engine, uint32_t a, uint32_t b);
 /* A load whose value the code tests only through some bits of its object,
  * and a store that changes only other bits (a worker's `uatomic_read(&flags)
  * & PAUSED` against `uatomic_or(&flags, STOP)`): the load never tells
- * whether the store happened, so the two are no link. */
+ * whether the store happened, so the two are no link. Nor are two stores
+ * of other bits (each a read-modify-write of its own bits): whichever comes
+ * first, the word ends with both. Two loads link through a third
+ * function's store (stored_elsewhere). */
 static bool other_bits(const bp_engine *engine, uint32_t a, uint32_t b) {
   const bp_event *x = bp_event_get(engine, a), *y = bp_event_get(engine, b);
-  return x->kind != y->kind && x->bits && y->bits && !(x->bits & y->bits);
+  return (x->kind == BP_ACCESS_STORE || y->kind == BP_ACCESS_STORE) && x->bits && y->bits &&
+         !(x->bits & y->bits);
 }
 
 bool bp_taken_elsewhere(const bp_engine *engine, uint32_t access, uint32_t other_object) {

@@ -9,7 +9,10 @@
 // RUN: %barrierpair %s -DSAME_BITS -Xclang -verify=same
 // RUN: %barrierpair %s -DCOMPOUND -DSAME_BITS -Xclang -verify=same
 // RUN: %barrierpair %s -DC11 -DSAME_BITS -Xclang -verify=same
+// RUN: %barrierpair %s -DTWO_WRITERS -Xclang -verify
+// RUN: %barrierpair %s -DTWO_WRITERS -DSAME_WRITER_BITS -Xclang -verify=writers
 // expected-no-diagnostics
+#include <pthread.h>
 #include <stdatomic.h>
 #include <urcu/arch.h>
 #include <urcu/uatomic.h>
@@ -60,3 +63,39 @@ void pauser(void) {
     ;
 #endif
 }
+
+// Two writers of other bits of one word (an atomic `uatomic_or()`, a plain
+// `&=` such as liburcu's workqueue makes once it has joined its worker):
+// each keeps the other's bits, so whichever comes first the word ends with
+// both, and no outcome tells their order (with the same bit,
+// -DSAME_WRITER_BITS, it is the article's two writers).
+#if defined(TWO_WRITERS)
+#ifdef SAME_WRITER_BITS
+#define LATE_BIT STOP
+#else
+#define LATE_BIT PAUSED
+#endif
+int epoch;
+
+static void *first_writer(void *unused) {
+  (void)unused;
+  uatomic_or(&q.flags, STOP);
+  cmm_smp_wmb(); // writers-note {{'first_writer' orders the store to 'q.flags' before the store to 'epoch' with 'cmm_smp_wmb()'}}
+  CMM_STORE_SHARED(epoch, 1);
+  return NULL;
+}
+
+static void *second_writer(void *unused) {
+  (void)unused;
+  CMM_STORE_SHARED(epoch, 2);
+  q.flags &= ~LATE_BIT; // writers-warning {{no barrier orders the store to 'epoch' before the store to 'q.flags' in 'second_writer'; with 'first_writer' this is scenario 15 (two writers), which needs cmm_smp_wmb() here}} \
+                           writers-note {{scenario 15 (two writers) forbids}}
+  return NULL;
+}
+
+void start_writers(void) {
+  pthread_t threads[2];
+  pthread_create(&threads[0], NULL, first_writer, NULL);
+  pthread_create(&threads[1], NULL, second_writer, NULL);
+}
+#endif
