@@ -129,10 +129,12 @@ static bool stores(const struct bp_store_index *index, uint32_t object, uint32_t
 }
 
 /* A function other than f and g that stores bits of `object` the loads
- * `a` and `b` both test, and does not store `other`: a writer independent
- * of `other`'s writers. */
-static bool independent_writer(const bp_analysis *analysis, uint32_t object, uint32_t other,
-                               uint32_t f, uint32_t g, uint32_t a, uint32_t b) {
+ * `a` and `b` both test, and does not store `other` (BP_NO_OBJECT: any
+ * such function): with `other`, a writer independent of `other`'s writers.
+ * An object that neither side stores needs such a third function to store
+ * it, or the pair orders nothing (the article's CPU 2 and CPU 3). */
+static bool third_writer(const bp_analysis *analysis, uint32_t object, uint32_t other, uint32_t f,
+                         uint32_t g, uint32_t a, uint32_t b) {
   const struct bp_store_index *index = analysis->stores;
   uint64_t a_bits = bp_event_get(analysis->engine, a)->bits;
   uint64_t b_bits = bp_event_get(analysis->engine, b)->bits;
@@ -140,24 +142,7 @@ static bool independent_writer(const bp_analysis *analysis, uint32_t object, uin
        i < index->count && index->stores[i].object == object; i++) {
     uint32_t function = index->stores[i].function;
     if (function != f && function != g && seen_by_both(index->stores[i].bits, a_bits, b_bits) &&
-        !stores(index, other, function))
-      return true;
-  }
-  return false;
-}
-
-/* An object that neither side stores needs a third function to store it
- * (bits both loads `a` and `b` test), or the pair orders nothing (the
- * article's CPU 2 and CPU 3). */
-static bool stored_elsewhere(const bp_analysis *analysis, uint32_t object, uint32_t f, uint32_t g,
-                             uint32_t a, uint32_t b) {
-  const struct bp_store_index *index = analysis->stores;
-  uint64_t a_bits = bp_event_get(analysis->engine, a)->bits;
-  uint64_t b_bits = bp_event_get(analysis->engine, b)->bits;
-  for (size_t i = first_store_of(index, object);
-       i < index->count && index->stores[i].object == object; i++) {
-    uint32_t function = index->stores[i].function;
-    if (function != f && function != g && seen_by_both(index->stores[i].bits, a_bits, b_bits))
+        (other == BP_NO_OBJECT || !stores(index, other, function)))
       return true;
   }
   return false;
@@ -232,7 +217,7 @@ static bool own_instances(const bp_engine *engine, uint32_t a, uint32_t b);
  * whether the store happened, so the two are no link. Nor are two stores
  * of other bits (each a read-modify-write of its own bits): whichever comes
  * first, the word ends with both. Two loads link through a third
- * function's store (stored_elsewhere). */
+ * function's store (third_writer). */
 static bool other_bits(const bp_engine *engine, uint32_t a, uint32_t b) {
   const bp_event *x = bp_event_get(engine, a), *y = bp_event_get(engine, b);
   return (x->kind == BP_ACCESS_STORE || y->kind == BP_ACCESS_STORE) && x->bits && y->bits &&
@@ -375,22 +360,22 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
   bool x0 = cpu0->first_kind == BP_ACCESS_STORE, y0 = cpu0->second_kind == BP_ACCESS_STORE;
   bool y1 = cpu1->first_kind == BP_ACCESS_STORE, x1 = cpu1->second_kind == BP_ACCESS_STORE;
   if (!x0 && !x1 &&
-      !stored_elsewhere(analysis, cpu0->first_object, cpu0->function, cpu1->function, cpu0->first,
-                        cpu1->second))
+      !third_writer(analysis, cpu0->first_object, BP_NO_OBJECT, cpu0->function, cpu1->function,
+                    cpu0->first, cpu1->second))
     return false;
   if (!y0 && !y1 &&
-      !stored_elsewhere(analysis, cpu0->second_object, cpu0->function, cpu1->function, cpu0->second,
-                        cpu1->first))
+      !third_writer(analysis, cpu0->second_object, BP_NO_OBJECT, cpu0->function, cpu1->function,
+                    cpu0->second, cpu1->first))
     return false;
   /* Two readers (IRIW) disagree only on the order of two independent
    * stores: a writer of x that does not write y, and one of y that does not
    * write x. Where every writer writes both, the writers' own pairing with
    * each reader is what orders them. */
   if (!x0 && !x1 && !y0 && !y1 &&
-      (!independent_writer(analysis, cpu0->first_object, cpu0->second_object, cpu0->function,
-                           cpu1->function, cpu0->first, cpu1->second) ||
-       !independent_writer(analysis, cpu0->second_object, cpu0->first_object, cpu0->function,
-                           cpu1->function, cpu0->second, cpu1->first)))
+      (!third_writer(analysis, cpu0->first_object, cpu0->second_object, cpu0->function,
+                     cpu1->function, cpu0->first, cpu1->second) ||
+       !third_writer(analysis, cpu0->second_object, cpu0->first_object, cpu0->function,
+                     cpu1->function, cpu0->second, cpu1->first)))
     return false;
   if (other_bits(analysis->engine, cpu0->second, cpu1->first) ||
       other_bits(analysis->engine, cpu1->second, cpu0->first))

@@ -11,6 +11,8 @@
 // RUN: %barrierpair %s -DC11 -DSAME_BITS -Xclang -verify=same
 // RUN: %barrierpair %s -DTWO_WRITERS -Xclang -verify
 // RUN: %barrierpair %s -DTWO_WRITERS -DSAME_WRITER_BITS -Xclang -verify=writers
+// RUN: %barrierpair %s -DREADERS -Xclang -verify
+// RUN: %barrierpair %s -DREADERS -DWRITER_SETS_WAITED -Xclang -verify=readers
 // expected-no-diagnostics
 #include <pthread.h>
 #include <stdatomic.h>
@@ -97,5 +99,51 @@ void start_writers(void) {
   pthread_t threads[2];
   pthread_create(&threads[0], NULL, first_writer, NULL);
   pthread_create(&threads[1], NULL, second_writer, NULL);
+}
+#endif
+
+// Two readers of the word, each testing its own bit, disagree on the order
+// of two stores only if some third function changes both bits they test
+// (IRIW, scenario 0). The only writer of the word sets STOP: neither
+// reader's bit (with -DWRITER_SETS_WAITED, it sets the bits both test).
+#if defined(READERS)
+#define RT (1U << 0)
+#ifdef WRITER_SETS_WAITED
+#define WRITTEN (RT | PAUSED)
+#else
+#define WRITTEN STOP
+#endif
+static void *flag_writer(void *unused) {
+  (void)unused;
+  uatomic_or(&q.flags, WRITTEN);
+  return NULL;
+}
+
+static void *futex_writer(void *unused) {
+  (void)unused;
+  uatomic_set(&q.futex, 1);
+  return NULL;
+}
+
+static void *ordered_reader(void *unused) {
+  (void)unused;
+  int futex = uatomic_read(&q.futex);
+  cmm_smp_mb(); // readers-note {{'ordered_reader' orders the load of 'q.futex' before the load of 'q.flags' with 'cmm_smp_mb()'}}
+  return (void *)(long)(futex + (int)(uatomic_read(&q.flags) & PAUSED));
+}
+
+static void *unordered_reader(void *unused) {
+  (void)unused;
+  int rt = (int)(uatomic_read(&q.flags) & RT);
+  return (void *)(long)(rt + uatomic_read(&q.futex)); // readers-warning {{no barrier orders the load of 'q.flags' before the load of 'q.futex' in 'unordered_reader'; with 'ordered_reader' this is scenario 0 (IRIW), which needs cmm_smp_mb() here}} \
+                                                         readers-note {{scenario 0 (IRIW) forbids}}
+}
+
+void start_readers(void) {
+  pthread_t threads[4];
+  pthread_create(&threads[0], NULL, flag_writer, NULL);
+  pthread_create(&threads[1], NULL, futex_writer, NULL);
+  pthread_create(&threads[2], NULL, ordered_reader, NULL);
+  pthread_create(&threads[3], NULL, unordered_reader, NULL);
 }
 #endif
