@@ -403,6 +403,10 @@ def run(options):
             caught = [(why, f) for why, f in reasons if why]
             site["result"] = "site" if caught else "elsewhere" if new else "missed"
             site["caught_by"] = caught[0][0] if caught else None
+            # Caught only by a broken contract: the barrier's partner is
+            # whatever the contract stands for (often the library's user).
+            site["by_contract_only"] = bool(caught) and all(
+                f["rule"] == "broken-contract" for _, f in caught)
             site["already_warned"] = any(at_site(f, site, options.near) for f in pristine)
             # A pristine finding at the site whose message the deletion changed.
             before = {identity(f): f["message"] for f in pristine if at_site(f, site, options.near)}
@@ -426,6 +430,7 @@ def run(options):
         "pristine_findings": len(pristine), "sites": len(results),
         "not_compiled": count("not compiled"), "in_macro_definitions": in_macros,
         "deleted": len(results) - count("not compiled"), "caught_at_site": count("site"),
+        "caught_at_site_by_contract_only": sum(1 for s in results if s.get("by_contract_only")),
         "caught_elsewhere": count("elsewhere"), "missed": count("missed"),
         "seconds": round(time.time() - started, 1),
     }
@@ -440,6 +445,8 @@ def report(summary, results):
     print(f"caught at the site: {summary['caught_at_site']}, caught elsewhere: "
           f"{summary['caught_elsewhere']}, missed: {summary['missed']} "
           f"({summary['seconds']} s)")
+    print(f"of those caught at the site, by a broken contract alone: "
+          f"{summary['caught_at_site_by_contract_only']}")
     rows = [s for s in results if s["result"] != "not compiled"]
     if rows:
         print()
