@@ -59,6 +59,10 @@ struct SharedObject {
   std::string key;
   std::string display;
   bool threadOwn = false; // a field of the thread's own thread-local variable
+  // A `static` variable (or a part of one) whose address the unit never
+  // hands to code that could keep it: no pointer reaches it, so its
+  // fields are its own objects, never its type's.
+  bool keptInUnit = false;
 };
 
 // The names of a field's object in every instance of its type.
@@ -118,6 +122,9 @@ struct UnitState {
   // The objects of global variables and fields, named once.
   llvm::DenseMap<const VarDecl *, std::optional<SharedObject>> variables;
   llvm::DenseMap<const FieldDecl *, FieldNames> fields;
+  // The unit's `static` variables whose address it may hand to code that
+  // keeps it (addressEscapes), found once when first asked.
+  std::optional<llvm::DenseSet<const VarDecl *>> escapingStatics;
   // What each helper's return values read (returnedObjects, shared_objects.cpp).
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<uint32_t, 2>> returnedObjects;
   // Whether a function returns only memory it has just allocated.
@@ -322,6 +329,8 @@ private:
   bool testDecides(const Expr *test, const Expr *subject) const;
   const VarDecl *resultHolder(const Expr *subject) const;
   mutable llvm::DenseMap<const Expr *, const VarDecl *> holders; // resultHolder()
+  mutable llvm::DenseMap<const VarDecl *, bool> initialisedOnly; // writtenOnlyByInit()
+  bool writtenOnlyByInit(const VarDecl *local) const;
   void endTestedSwap();
   void routeKnownReturns(const CFGBlock &block);
   static const CFGBlock *pastAssertion(const CFGBlock &block);
@@ -361,6 +370,8 @@ private:
   const Expr *reportingSwap(const Stmt *statement) const;
   bool isAllocator(const FunctionDecl *definition) const;
   bool publishesArgument(const CallExpr *call, unsigned index) const;
+  bool addressEscapes(const VarDecl *variable) const;
+  void collectEscapingStatics(const Stmt *statement, std::vector<const Stmt *> &ancestors) const;
   bool keepsParameterPrivate(const ParmVarDecl *parameter) const;
   static const VarDecl *pointerLocal(const Expr *value);
   bool isFreshValue(const Expr *value) const;

@@ -517,7 +517,63 @@ void FunctionLowering::bindParameters() {
 std::pair<const Expr *, const FunctionLowering *>
 FunctionLowering::argumentOf(const Expr *expression) const {
   const auto *reference = dyn_cast<DeclRefExpr>(expression->IgnoreParenCasts());
-  return argumentOf(reference ? dyn_cast<ParmVarDecl>(reference->getDecl()) : nullptr);
+  if (!reference || !site)
+    return {nullptr, nullptr};
+  if (const auto *parameter = dyn_cast<ParmVarDecl>(reference->getDecl()))
+    return argumentOf(parameter);
+  // A local that holds a parameter and nothing else (`struct __cds_wfs_stack
+  // *s = u_stack._s;`, the member of a transparent union the caller's
+  // pointer was passed as) is that parameter.
+  const auto *local = dyn_cast<VarDecl>(reference->getDecl());
+  if (!local || !local->hasLocalStorage() || !local->getInit() ||
+      !local->getType()->isPointerType() || !writtenOnlyByInit(local))
+    return {nullptr, nullptr};
+  const Expr *value = local->getInit()->IgnoreParenCasts();
+  bool throughUnion = false;
+  if (const auto *member = dyn_cast<MemberExpr>(value);
+      member && !member->isArrow() && member->getBase()->getType()->isUnionType()) {
+    value = member->getBase()->IgnoreParenCasts();
+    throughUnion = true;
+  }
+  const auto *source = dyn_cast<DeclRefExpr>(value);
+  auto [argument, caller] = argumentOf(source ? dyn_cast<ParmVarDecl>(source->getDecl()) : nullptr);
+  // The caller's pointer, made the union's value (a compound literal of it).
+  if (argument && throughUnion) {
+    const auto *literal = dyn_cast<CompoundLiteralExpr>(argument->IgnoreParenCasts());
+    const auto *list = literal ? dyn_cast<InitListExpr>(literal->getInitializer()) : nullptr;
+    if (!list || list->getNumInits() != 1)
+      return {nullptr, nullptr};
+    argument = list->getInit(0);
+  }
+  return {argument, caller};
+}
+
+// Whether nothing but its initialiser writes `local` (no assignment, no
+// increment, its address never taken) in the body being lowered.
+bool FunctionLowering::writtenOnlyByInit(const VarDecl *local) const {
+  auto [known, added] = initialisedOnly.try_emplace(local, true);
+  if (!added || !loweredBody)
+    return known->second;
+  bool only = true;
+  std::function<void(const Stmt *)> walk = [&](const Stmt *statement) {
+    if (!statement || !only)
+      return;
+    auto isLocal = [&](const Expr *target) {
+      const auto *reference = dyn_cast<DeclRefExpr>(target->IgnoreParenImpCasts());
+      return reference && reference->getDecl() == local;
+    };
+    if (const auto *binary = dyn_cast<BinaryOperator>(statement);
+        binary && binary->isAssignmentOp() && isLocal(binary->getLHS()))
+      only = false;
+    if (const auto *unary = dyn_cast<UnaryOperator>(statement);
+        unary && (unary->isIncrementDecrementOp() || unary->getOpcode() == UO_AddrOf) &&
+        isLocal(unary->getSubExpr()))
+      only = false;
+    for (const Stmt *child : statement->children())
+      walk(child);
+  };
+  walk(loweredBody);
+  return initialisedOnly[local] = only;
 }
 
 std::pair<const Expr *, const FunctionLowering *>

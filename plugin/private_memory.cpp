@@ -131,6 +131,8 @@ bool FunctionLowering::keepsParameterPrivate(const ParmVarDecl *parameter) const
   // The parameter and the locals that hold what it points to
   // (`array = container_of(json, ...)`).
   llvm::SmallPtrSet<const VarDecl *, 4> aliases{parameter};
+  // `&p->part` handed to a call, which the call's own check decides.
+  llvm::SmallPtrSet<const Expr *, 4> handedToCalls;
   bool kept = true;
   std::function<void(const Stmt *)> walk = [&](const Stmt *statement) {
     if (!statement || !kept)
@@ -158,8 +160,9 @@ bool FunctionLowering::keepsParameterPrivate(const ParmVarDecl *parameter) const
       if (const VarDecl *value = pointerLocal(result->getRetValue()); value && aliases.count(value))
         kept = false; // the caller gets it back under another name
     } else if (const auto *unary = dyn_cast<UnaryOperator>(statement)) {
-      if (const VarDecl *value = localOf(unary->getSubExpr());
-          value && aliases.count(value) && unary->getOpcode() == UO_AddrOf)
+      if (const VarDecl *value = localOf(unary->getSubExpr()); value && aliases.count(value) &&
+                                                               unary->getOpcode() == UO_AddrOf &&
+                                                               !handedToCalls.count(unary))
         kept = false;
     } else if (const auto *atomic = dyn_cast<AtomicExpr>(statement)) {
       for (const Stmt *argument : atomic->children())
@@ -168,10 +171,15 @@ bool FunctionLowering::keepsParameterPrivate(const ParmVarDecl *parameter) const
                                                           aliases.count(pointerLocal(value)))
           kept = false;
     } else if (const auto *call = dyn_cast<CallExpr>(statement)) {
-      for (unsigned i = 0; i < call->getNumArgs() && kept; i++)
-        if (const VarDecl *value = pointerLocal(call->getArg(i));
-            value && aliases.count(value) && publishesArgument(call, i))
+      for (unsigned i = 0; i < call->getNumArgs() && kept; i++) {
+        const VarDecl *value = pointerLocal(call->getArg(i));
+        if (!value || !aliases.count(value))
+          continue;
+        if (publishesArgument(call, i))
           kept = false;
+        else
+          handedToCalls.insert(call->getArg(i)->IgnoreParenCasts());
+      }
     }
     for (const Stmt *child : statement->children())
       walk(child);
@@ -195,6 +203,11 @@ const VarDecl *FunctionLowering::pointerLocal(const Expr *value) {
   if (const auto *address = dyn_cast<UnaryOperator>(value);
       address && address->getOpcode() == UO_AddrOf)
     return baseLocal(address->getSubExpr());
+  // a pointer passed as a transparent union
+  if (const auto *literal = dyn_cast<CompoundLiteralExpr>(value))
+    if (const auto *list = dyn_cast<InitListExpr>(literal->getInitializer());
+        list && list->getNumInits() == 1)
+      return pointerLocal(list->getInit(0));
   return localOf(value);
 }
 
@@ -528,6 +541,75 @@ bool FunctionLowering::isUnshared(const Expr *base, bool arrow) const {
   if (!variable || variable->hasGlobalStorage())
     return false;
   return arrow ? freshLocals.count(variable) > 0 : !variable->getType()->isPointerType();
+}
+
+// Whether the unit may hand the address of `variable` (a `static` global)
+// to code that could keep it: anything but a call that keeps its argument
+// to itself (publishesArgument) taking `&variable` or `&variable.part`.
+bool FunctionLowering::addressEscapes(const VarDecl *variable) const {
+  if (!unit.escapingStatics) {
+    unit.escapingStatics.emplace();
+    std::vector<const Stmt *> ancestors;
+    for (const Decl *declaration : context.getTranslationUnitDecl()->decls()) {
+      if (const auto *function = dyn_cast<FunctionDecl>(declaration))
+        collectEscapingStatics(function->getBody(), ancestors);
+      else if (const auto *global = dyn_cast<VarDecl>(declaration))
+        collectEscapingStatics(global->getInit(), ancestors);
+    }
+  }
+  return unit.escapingStatics->count(variable->getCanonicalDecl()) > 0;
+}
+
+void FunctionLowering::collectEscapingStatics(const Stmt *statement,
+                                              std::vector<const Stmt *> &ancestors) const {
+  if (!statement)
+    return;
+  if (const auto *reference = dyn_cast<DeclRefExpr>(statement)) {
+    const auto *variable = dyn_cast<VarDecl>(reference->getDecl());
+    if (!variable || !variable->hasGlobalStorage() || variable->isExternallyVisible())
+      return;
+    // Up through the parts of the variable (`v.a.b`, `v.array[i]`) to
+    // where its address is taken, if it is.
+    const Stmt *current = statement;
+    bool address = false;
+    for (size_t up = ancestors.size(); up-- > 0;) {
+      const Stmt *parent = ancestors[up];
+      const auto *cast = dyn_cast<ImplicitCastExpr>(parent);
+      const auto *member = dyn_cast<MemberExpr>(parent);
+      const auto *unary = dyn_cast<UnaryOperator>(parent);
+      const auto *subscript = dyn_cast<ArraySubscriptExpr>(parent);
+      const auto *call = dyn_cast<CallExpr>(parent);
+      bool escapes = false;
+      // a pointer passed as a transparent union: `(union){&v}` as the argument
+      bool unionValue = (isa<InitListExpr>(parent) || isa<CompoundLiteralExpr>(parent)) &&
+                        cast_or_null<Expr>(parent)->getType()->isUnionType() && address;
+      if (isa<ParenExpr>(parent) || (cast && cast->getCastKind() == CK_NoOp) ||
+          (member && !member->isArrow() && !address) || unionValue) {
+      } else if (cast && cast->getCastKind() == CK_ArrayToPointerDecay) {
+        address = true;
+      } else if (subscript && address && subscript->getBase() == current) {
+        address = false; // an element, reached in place
+      } else if (unary && unary->getOpcode() == UO_AddrOf) {
+        address = true;
+      } else if (call && address) {
+        for (unsigned i = 0; i < call->getNumArgs(); i++)
+          escapes = escapes || (call->getArg(i) == current && publishesArgument(call, i));
+        if (escapes)
+          unit.escapingStatics->insert(variable->getCanonicalDecl());
+        return;
+      } else {
+        if (address)
+          unit.escapingStatics->insert(variable->getCanonicalDecl());
+        return;
+      }
+      current = parent;
+    }
+    return;
+  }
+  ancestors.push_back(statement);
+  for (const Stmt *child : statement->children())
+    collectEscapingStatics(child, ancestors);
+  ancestors.pop_back();
 }
 
 } // namespace barrierpair::lowering

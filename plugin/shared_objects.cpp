@@ -344,8 +344,11 @@ std::optional<SharedObject> FunctionLowering::nameObject(const Expr *expression)
     if (!variable || !variable->hasGlobalStorage())
       return std::nullopt;
     auto [known, added] = unit.variables.try_emplace(variable);
-    if (added)
+    if (added) {
       known->second = nameVariable(variable);
+      if (known->second && !variable->isExternallyVisible())
+        known->second->keptInUnit = !addressEscapes(variable);
+    }
     return known->second;
   }
   if (const auto *member = dyn_cast<MemberExpr>(expression)) {
@@ -455,6 +458,8 @@ SharedObject FunctionLowering::instanceField(const SharedObject &base, const std
   std::string instance = base.key;
   if (size_t at = instance.find(BP_INSTANCE_SEPARATOR); at != std::string::npos)
     instance = instance.substr(at + 1);
+  if (base.keptInUnit) // no "type@instance" key: nothing unifies it with the type
+    return SharedObject{instance + "." + name, base.display + "." + name, false, true};
   return SharedObject{key + BP_INSTANCE_SEPARATOR + instance + "." + name,
                       base.display + "." + name, false};
 }
@@ -465,7 +470,8 @@ SharedObject FunctionLowering::fieldOf(const SharedObject &object, const RecordD
                                        const FieldDecl *field) const {
   std::string display = typeName(record) + "." + field->getNameAsString();
   std::string key = typeKey(record) + "." + field->getNameAsString();
-  if (object.key.find(BP_INSTANCE_SEPARATOR) != std::string::npos && !object.threadOwn)
+  if ((object.key.find(BP_INSTANCE_SEPARATOR) != std::string::npos || object.keptInUnit) &&
+      !object.threadOwn)
     return instanceField(object, key, field->getNameAsString());
   return SharedObject{key, display, object.threadOwn};
 }
