@@ -551,6 +551,9 @@ bool FunctionLowering::addressEscapes(const VarDecl *variable) const {
     unit.escapingStatics.emplace();
     std::vector<const Stmt *> ancestors;
     for (const Decl *declaration : context.getTranslationUnitDecl()->decls()) {
+      // a system header's code never names the program's variables
+      if (sources.isInSystemHeader(declaration->getLocation()))
+        continue;
       if (const auto *function = dyn_cast<FunctionDecl>(declaration))
         collectEscapingStatics(function->getBody(), ancestors);
       else if (const auto *global = dyn_cast<VarDecl>(declaration))

@@ -346,7 +346,9 @@ std::optional<SharedObject> FunctionLowering::nameObject(const Expr *expression)
     auto [known, added] = unit.variables.try_emplace(variable);
     if (added) {
       known->second = nameVariable(variable);
-      if (known->second && !variable->isExternallyVisible())
+      // only a structure has fields to name per instance
+      if (known->second && !variable->isExternallyVisible() &&
+          variable->getType()->getBaseElementTypeUnsafe()->isRecordType())
         known->second->keptInUnit = !addressEscapes(variable);
     }
     return known->second;
