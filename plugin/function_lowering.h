@@ -331,6 +331,7 @@ private:
   mutable llvm::DenseMap<const Expr *, const VarDecl *> holders; // resultHolder()
   mutable llvm::DenseMap<const VarDecl *, bool> initialisedOnly; // writtenOnlyByInit()
   bool writtenOnlyByInit(const VarDecl *local) const;
+  void countWrites(const VarDecl *local, unsigned &writes, bool &escapes) const;
   void endTestedSwap();
   void routeKnownReturns(const CFGBlock &block);
   static const CFGBlock *pastAssertion(const CFGBlock &block);

@@ -347,25 +347,32 @@ const VarDecl *FunctionLowering::resultHolder(const Expr *subject) const {
     return nullptr;
   unsigned writes = holder->getInit() ? 1 : 0;
   bool escapes = false;
+  countWrites(holder, writes, escapes);
+  return holders[subject] = writes == 1 && !escapes ? holder : nullptr;
+}
+
+// Adds to `writes` the assignments of `local` in the body being lowered,
+// and sets `escapes` where it is incremented or decremented or its address
+// taken (after which nothing is known of its writes).
+void FunctionLowering::countWrites(const VarDecl *local, unsigned &writes, bool &escapes) const {
   std::function<void(const Stmt *)> walk = [&](const Stmt *statement) {
     if (!statement || escapes)
       return;
-    auto writesHolder = [&](const Expr *target) {
+    auto isLocal = [&](const Expr *target) {
       const auto *reference = dyn_cast<DeclRefExpr>(target->IgnoreParenImpCasts());
-      return reference && reference->getDecl() == holder;
+      return reference && reference->getDecl() == local;
     };
     if (const auto *binary = dyn_cast<BinaryOperator>(statement);
-        binary && binary->isAssignmentOp() && writesHolder(binary->getLHS()))
+        binary && binary->isAssignmentOp() && isLocal(binary->getLHS()))
       writes++;
     if (const auto *unary = dyn_cast<UnaryOperator>(statement);
         unary && (unary->isIncrementDecrementOp() || unary->getOpcode() == UO_AddrOf) &&
-        writesHolder(unary->getSubExpr()))
+        isLocal(unary->getSubExpr()))
       escapes = true;
     for (const Stmt *child : statement->children())
       walk(child);
   };
   walk(loweredBody);
-  return holders[subject] = writes == 1 && !escapes ? holder : nullptr;
 }
 
 // Whether the test that ends the block being lowered takes one branch when
@@ -554,26 +561,10 @@ bool FunctionLowering::writtenOnlyByInit(const VarDecl *local) const {
   auto [known, added] = initialisedOnly.try_emplace(local, true);
   if (!added || !loweredBody)
     return known->second;
-  bool only = true;
-  std::function<void(const Stmt *)> walk = [&](const Stmt *statement) {
-    if (!statement || !only)
-      return;
-    auto isLocal = [&](const Expr *target) {
-      const auto *reference = dyn_cast<DeclRefExpr>(target->IgnoreParenImpCasts());
-      return reference && reference->getDecl() == local;
-    };
-    if (const auto *binary = dyn_cast<BinaryOperator>(statement);
-        binary && binary->isAssignmentOp() && isLocal(binary->getLHS()))
-      only = false;
-    if (const auto *unary = dyn_cast<UnaryOperator>(statement);
-        unary && (unary->isIncrementDecrementOp() || unary->getOpcode() == UO_AddrOf) &&
-        isLocal(unary->getSubExpr()))
-      only = false;
-    for (const Stmt *child : statement->children())
-      walk(child);
-  };
-  walk(loweredBody);
-  return initialisedOnly[local] = only;
+  unsigned writes = 0;
+  bool escapes = false;
+  countWrites(local, writes, escapes);
+  return initialisedOnly[local] = writes == 0 && !escapes;
 }
 
 std::pair<const Expr *, const FunctionLowering *>
