@@ -17,6 +17,10 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <cstdint>
+#include <cstring>
 
 namespace barrierpair {
 
@@ -37,6 +41,14 @@ bool ordersMemory(const bp_primitive &primitive, std::optional<bp_order> order =
 struct PrimitiveUseWatch::State {
   bool macroExpanded = false;    // a macro of the primitive table was expanded
   bool orderingExpanded = false; // one that orders memory (ordersMemory)
+  // An order stronger than relaxed was named (`__ATOMIC_ACQUIRE`...): an
+  // atomic builtin may order memory only then, or with an order written as
+  // a number.
+  bool strongOrderNamed = false;
+  bool relaxedOrderNamed = false; // `__ATOMIC_RELAXED`: orders are spelled by name
+  // What lookup() answers for the names of the orders.
+  static constexpr int StrongOrderMacro = -3;
+  static constexpr int RelaxedOrderMacro = -4;
   MacroExpansions expansions;
   // What a name is, asked once per identifier: the primitive the table
   // names so, MacroExpansions::AssertMacro, or BP_NO_PRIMITIVE.
@@ -47,10 +59,17 @@ struct PrimitiveUseWatch::State {
       return BP_NO_PRIMITIVE;
     auto [entry, added] = known.try_emplace(name, BP_NO_PRIMITIVE);
     if (added)
-      entry->second = name->isStr("assert")
-                          ? MacroExpansions::AssertMacro
+      entry->second = name->isStr("assert")             ? MacroExpansions::AssertMacro
+                      : name->isStr("__ATOMIC_RELAXED") ? RelaxedOrderMacro
+                      : namesStrongOrder(name->getName())
+                          ? StrongOrderMacro
                           : bp_primitive_find(name->getNameStart(), name->getLength());
     return entry->second;
+  }
+  static bool namesStrongOrder(llvm::StringRef name) {
+    return name.consume_front("__ATOMIC_") &&
+           (name == "CONSUME" || name == "ACQUIRE" || name == "RELEASE" || name == "ACQ_REL" ||
+            name == "SEQ_CST");
   }
   bool isPrimitive(const IdentifierInfo *name) { return lookup(name) >= 0; }
 };
@@ -66,6 +85,12 @@ public:
     int primitive = state->lookup(name.getIdentifierInfo());
     if (primitive == BP_NO_PRIMITIVE)
       return;
+    if (primitive == PrimitiveUseWatch::State::StrongOrderMacro ||
+        primitive == PrimitiveUseWatch::State::RelaxedOrderMacro) {
+      (primitive == PrimitiveUseWatch::State::StrongOrderMacro ? state->strongOrderNamed
+                                                               : state->relaxedOrderNamed) = true;
+      return;
+    }
     MacroExpansions &expansions = state->expansions;
     expansions.named[name.getLocation().getRawEncoding()] = primitive;
     if (primitive == MacroExpansions::AssertMacro) {
@@ -164,18 +189,77 @@ private:
   }
 };
 
+bool isAtomicBuiltin(const FunctionDecl &function) {
+  if (!function.getBuiltinID())
+    return false;
+  StringRef name = function.getName();
+  return name.starts_with("__atomic_") || name.starts_with("__c11_atomic_") ||
+         name.starts_with("__opencl_atomic_") || name.starts_with("__hip_atomic_") ||
+         name.starts_with("__scoped_atomic_");
+}
+
+// Whether a unit alone can hold what BodyScan looks for, from what it
+// declares, without walking a body (most units use no atomic, lock nor
+// barrier, and the walk is a few percent of a parse): an _Atomic type, or a
+// primitive or atomic builtin the unit calls (Sema declares a builtin only
+// where it is named, and marks a function used where it is called) that
+// orders memory. An atomic builtin orders memory only with an order other
+// than relaxed, which a unit that spells its orders by name
+// (`__ATOMIC_RELAXED`) names as a macro; one that writes them as numbers is
+// walked.
+bool mayOrderOutsideMacros(ASTContext &context, PrimitiveUseWatch::State &state) {
+  for (const Type *type : context.getTypes())
+    if (isa<AtomicType>(type))
+      return true;
+  bool orderMayBeStrong = state.strongOrderNamed || !state.relaxedOrderNamed;
+  for (const Decl *declaration : context.getTranslationUnitDecl()->decls()) {
+    const auto *function = dyn_cast<FunctionDecl>(declaration);
+    if (!function || !function->getIdentifier() || !function->isUsed())
+      continue;
+    int primitive = state.lookup(function->getIdentifier());
+    if (primitive >= 0) {
+      const bp_primitive &used = *bp_primitive_get(primitive);
+      if (used.order == BP_ORDER_FROM_ARG ? orderMayBeStrong : ordersMemory(used))
+        return true;
+    } else if (orderMayBeStrong && isAtomicBuiltin(*function)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 } // namespace
 
 // Annotations are read from the text, so one that silences nothing is a
-// finding of its own: found through its rarest letter, with memchr.
+// finding of its own. A main file is megabytes of text: the word is looked
+// for by its rarest pair of letters in C text, "rp" in any case, sixteen
+// places at a time (a letter's case is its 0x20 bit).
 bool mentionsBarrierpair(StringRef text) {
-  static const char word[] = "barrierpair";
-  const size_t length = sizeof word - 1, p = 7; // word[p] == 'p'
-  for (char letter : {'p', 'P'}) {
-    for (size_t at = text.find(letter, p); at != StringRef::npos; at = text.find(letter, at + 1))
-      if (at + length - p <= text.size() && text.substr(at - p, length).equals_insensitive(word))
-        return true;
+  static constexpr char word[] = "barrierpair";
+  static constexpr size_t length = sizeof word - 1, pairAt = 6; // word[6..7] == "rp"
+  typedef unsigned char Bytes __attribute__((vector_size(16)));
+  auto load = [&](size_t at) {
+    Bytes bytes;
+    std::memcpy(&bytes, text.data() + at, sizeof bytes);
+    return bytes | 0x20;
+  };
+  auto wordAt = [&](size_t pair) {
+    return pair >= pairAt && pair - pairAt + length <= text.size() &&
+           text.substr(pair - pairAt, length).equals_insensitive(word);
+  };
+  size_t at = 0;
+  for (; at + sizeof(Bytes) + 1 <= text.size(); at += sizeof(Bytes)) {
+    Bytes found = (load(at) == 'r') & (load(at + 1) == 'p');
+    uint64_t halves[2];
+    std::memcpy(halves, &found, sizeof halves);
+    if (halves[0] | halves[1])
+      for (size_t i = 0; i < sizeof(Bytes); ++i)
+        if (found[i] && wordAt(at + i))
+          return true;
   }
+  for (; at + 1 < text.size(); ++at)
+    if ((text[at] | 0x20) == 'r' && (text[at + 1] | 0x20) == 'p' && wordAt(at))
+      return true;
   return false;
 }
 
@@ -214,6 +298,8 @@ bool PrimitiveUseWatch::needsLowering(ASTContext &context, AnalysisScope scope) 
       return true;
     defined.push_back(function);
   }
+  if (unitAlone && !mayOrderOutsideMacros(context, *state))
+    return false;
   BodyScan scan(*state, context, unitAlone);
   for (const FunctionDecl *function : defined)
     if (scan.usesPrimitives(function))

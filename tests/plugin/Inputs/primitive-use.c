@@ -67,4 +67,9 @@ void raise_flag(void) { flag = 1; }
 int counter;
 void count(void) { __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED); }
 int counted(void) { return __atomic_load_n(&counter, __ATOMIC_RELAXED); }
+#elif defined(BY_NUMBER)
+// An order written as a number (2 is acquire) in a unit that never names
+// one: only its builtin's use shows.
+int counter;
+int counted(void) { return __atomic_load_n(&counter, 2); }
 #endif
