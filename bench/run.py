@@ -14,6 +14,7 @@ the sqlite3 amalgamation and Concurrency Kit (scripts/realcode.py's builds,
 cached in <build>/realcode), and generated files; each is fetched and built
 only when its cache lacks it.
 """
+import argparse
 import json
 import os
 import shutil
@@ -203,21 +204,40 @@ def count_lines(path):
     return total
 
 
+def arguments():
+    parser = argparse.ArgumentParser(description="Measures what barrierpair costs "
+                                     "(docs/performance.md).")
+    parser.add_argument("build", nargs="?", default="build",
+                        help="the build directory (default: build)")
+    parser.add_argument("--quick", action="store_true",
+                        help="a short trial of the driver: fewer and smaller runs")
+    parser.add_argument("--docs", metavar="DIR",
+                        help="also copy the plots and results.json into DIR")
+    parser.add_argument("--liburcu-cache", metavar="DIR",
+                        help="where liburcu is fetched and built (default: BUILD/liburcu)")
+    parser.add_argument("--realcode-cache", metavar="DIR",
+                        help="where zlib, sqlite3 and ck are (default: BUILD/realcode)")
+    options = parser.parse_args()
+    if not os.path.isfile(os.path.join(options.build, "lib", "barrierpair.so")):
+        parser.error(f"{options.build} is not a build directory of barrierpair "
+                     "(no lib/barrierpair.so): build it first, `make build`")
+    return options
+
+
 def main():
-    build = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "build")
-    quick = "--quick" in sys.argv
-    docs = sys.argv[sys.argv.index("--docs") + 1] if "--docs" in sys.argv else None
+    options = arguments()
+    build = os.path.abspath(options.build)
+    quick = options.quick
+    docs = options.docs
     out = os.path.join(build, "bench")
     os.makedirs(out, exist_ok=True)
 
     progress("fetching liburcu (cached)")
-    liburcu_cache = (sys.argv[sys.argv.index("--liburcu-cache") + 1]
-                     if "--liburcu-cache" in sys.argv else os.path.join(build, "liburcu"))
+    liburcu_cache = options.liburcu_cache or os.path.join(build, "liburcu")
     liburcu = subprocess.run(["sh", os.path.join(ROOT, "scripts", "fetch-liburcu.sh"),
                               liburcu_cache], check=True,
                              capture_output=True, text=True).stdout.strip()
-    realcode_cache = (sys.argv[sys.argv.index("--realcode-cache") + 1]
-                      if "--realcode-cache" in sys.argv else os.path.join(build, "realcode"))
+    realcode_cache = options.realcode_cache or os.path.join(build, "realcode")
     progress("fetching zlib, sqlite3 and ck (cached)")
     inputs = {"liburcu": liburcu}
     for package in ("zlib", "sqlite3", "ck"):

@@ -140,8 +140,6 @@ struct UnitState {
   // precompiled header or a module, whose macro names are lexed.
   const MacroExpansions *macros = nullptr;
   bool sawEveryExpansion = false;
-  // MacroExpansions::namedAt in the order of the unit's text.
-  std::vector<SourceLocation> namedMacrosAt;
   // By the index of a macro expansion's source manager entry.
   std::vector<ExpansionFacts> expansions;
   // The last answers of outermostKnownMacro by location: the passes over a
@@ -360,7 +358,6 @@ private:
   bool inAssertion(SourceLocation location) const;
   bool sameUse(const Stmt *statement, const MacroHit &hit) const;
   void findMacroUses(const Stmt *body);
-  bool mayHoldKnownMacro(const Stmt *statement) const;
   void collectMacroUses(const Stmt *statement, llvm::DenseMap<unsigned, PrimitiveUse> &uses) const;
   void collectEmptyBarriers(const Stmt *body, const CFG &cfg);
   void placeEmptyBarriersBefore(const Stmt *statement);

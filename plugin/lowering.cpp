@@ -888,14 +888,6 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
   FileMap &files = unit.files;
   unit.macros = macros;
   unit.sawEveryExpansion = macros && !context.getExternalSource();
-  if (unit.sawEveryExpansion) {
-    // met in the order of the unit, but a macro's arguments before the
-    // macro's own expansions
-    unit.namedMacrosAt = macros->namedAt;
-    llvm::sort(unit.namedMacrosAt, [&](SourceLocation a, SourceLocation b) {
-      return sources.isBeforeInTranslationUnit(a, b);
-    });
-  }
   unit.expansions.resize(sources.local_sloc_entry_size());
   unit.identity = unitIdentity(sources);
   unit.implementationFiles = implementationFiles(context);

@@ -36,11 +36,6 @@ struct MacroExpansions {
   // the table names so, or AssertMacro for assert(). An expansion not here
   // is of a macro lowering does not look for.
   llvm::DenseMap<unsigned, int> named;
-  // Where in a file each of those expansions is, in the order met: its
-  // outermost expansion's start, or where it is written for one in a
-  // macro's argument. A statement none of them falls in holds no use of a
-  // macro the table names.
-  std::vector<clang::SourceLocation> namedAt;
   bool assertExpanded = false;
   static constexpr int AssertMacro = -2;
 };

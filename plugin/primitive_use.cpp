@@ -78,8 +78,7 @@ namespace {
 
 class MacroWatch : public PPCallbacks {
 public:
-  MacroWatch(std::shared_ptr<PrimitiveUseWatch::State> state, const SourceManager &sources)
-      : state(std::move(state)), sources(sources) {}
+  explicit MacroWatch(std::shared_ptr<PrimitiveUseWatch::State> state) : state(std::move(state)) {}
 
   void MacroExpands(const Token &name, const MacroDefinition &, SourceRange range,
                     const MacroArgs *) override {
@@ -94,7 +93,6 @@ public:
     }
     MacroExpansions &expansions = state->expansions;
     expansions.named[name.getLocation().getRawEncoding()] = primitive;
-    expansions.namedAt.push_back(sources.getExpansionLoc(name.getLocation()));
     if (primitive == MacroExpansions::AssertMacro) {
       expansions.assertExpanded = true;
       return;
@@ -108,7 +106,6 @@ public:
 
 private:
   std::shared_ptr<PrimitiveUseWatch::State> state;
-  const SourceManager &sources;
 };
 
 // The functions lowering reads: a definition written in the main file, and
@@ -268,7 +265,7 @@ bool mentionsBarrierpair(StringRef text) {
 
 PrimitiveUseWatch::PrimitiveUseWatch(Preprocessor &preprocessor)
     : state(std::make_shared<State>()) {
-  preprocessor.addPPCallbacks(std::make_unique<MacroWatch>(state, preprocessor.getSourceManager()));
+  preprocessor.addPPCallbacks(std::make_unique<MacroWatch>(state));
 }
 
 const MacroExpansions &PrimitiveUseWatch::macros() const {
@@ -461,27 +458,9 @@ void FunctionLowering::findMacroUses(const Stmt *body) {
   macroUses = slot.get();
 }
 
-// Whether a statement's text holds an expansion of a macro the table
-// names: most of a body's statements hold none, and need no walk.
-bool FunctionLowering::mayHoldKnownMacro(const Stmt *statement) const {
-  if (!unit.sawEveryExpansion)
-    return true;
-  // from the start of the macro the statement begins in to the end of the
-  // one it ends in: an argument's expansion is met where it is written
-  SourceLocation begin = sources.getExpansionLoc(statement->getBeginLoc()),
-                 end = sources.getExpansionRange(statement->getEndLoc()).getEnd();
-  const std::vector<SourceLocation> &named = unit.namedMacrosAt;
-  auto first = std::lower_bound(named.begin(), named.end(), begin,
-                                [&](SourceLocation at, SourceLocation from) {
-                                  return sources.isBeforeInTranslationUnit(at, from);
-                                });
-  return first != named.end() && !sources.isBeforeInTranslationUnit(end, *first);
-}
-
 void FunctionLowering::collectMacroUses(const Stmt *statement,
                                         llvm::DenseMap<unsigned, PrimitiveUse> &uses) const {
-  // statements, and the expressions a block holds, are looked at first
-  if (!statement || (!isa<Expr>(statement) && !mayHoldKnownMacro(statement)))
+  if (!statement)
     return;
   if (std::optional<MacroHit> hit = outermostKnownMacro(statement->getBeginLoc())) {
     unsigned key = keyOf(*hit);
@@ -501,10 +480,8 @@ void FunctionLowering::collectMacroUses(const Stmt *statement,
       }
     }
   }
-  bool block = isa<CompoundStmt>(statement);
   for (const Stmt *child : statement->children())
-    if (!block || !child || !isa<Expr>(child) || mayHoldKnownMacro(child))
-      collectMacroUses(child, uses);
+    collectMacroUses(child, uses);
 }
 
 // ---- Barriers that expand to nothing ----
