@@ -502,9 +502,11 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
       llvm::SmallVector<uint32_t, 2> dataSources;
       if (primitive.op == BP_OP_STORE) {
         collectObjectsRead(storedValue(use.root), dataSources);
-        if (const Expr *value = storedValue(use.root))
+        if (const Expr *value = storedValue(use.root)) {
           if (std::optional<int64_t> constant = knownValue(value))
             bp_set_stored_value(engine, store, *constant);
+          noteStoredAddress(store, value);
+        }
       }
       for (uint32_t source : dataSources)
         bp_add_guard(engine, store, source);

@@ -63,6 +63,9 @@ struct SharedObject {
   // hands to code that could keep it: no pointer reaches it, so its
   // fields are its own objects, never its type's.
   bool keptInUnit = false;
+  // What the global pointer `key`/`display` names points to
+  // (bp_intern_pointee).
+  bool pointee = false;
 };
 
 // The names of a field's object in every instance of its type.
@@ -340,6 +343,11 @@ private:
   std::pair<const Expr *, const FunctionLowering *> argumentOf(const Expr *expression) const;
   std::optional<SharedObject> nameCallersMemory(const Expr *pointer) const;
   std::optional<SharedObject> nameDereferenced(const Expr *pointer) const;
+  const VarDecl *loadedGlobalPointer(const Expr *value, unsigned depth = 0) const;
+  static const Expr *genericLoadInto(const CompoundStmt &body, const Expr *value);
+  std::optional<SharedObject> namePointee(const Expr *pointer) const;
+  std::optional<SharedObject> nameGlobal(const VarDecl *variable) const;
+  void noteStoredAddress(uint32_t event, const Expr *value) const;
   std::pair<const Expr *, const FunctionLowering *> argumentOf(const ParmVarDecl *parameter) const;
   static std::vector<const CFGBlock *> reversePostOrder(const CFG &cfg);
   void lowerElement(const Stmt *statement);

@@ -710,6 +710,9 @@ void FunctionLowering::lowerAccess(const Expr *lvalue, bp_access_kind kind, int 
     return;
   }
   uint32_t event = emit(*object);
+  if (const auto *assignment = dyn_cast<BinaryOperator>(statement);
+      kind == BP_ACCESS_STORE && assignment && assignment->getOpcode() == BO_Assign)
+    noteStoredAddress(event, assignment->getRHS());
   if (kind == BP_ACCESS_STORE)
     if (const VarDecl *base = baseLocal(lvalue);
         base && allocatedLocals.count(base) && storePublishedHere.count(allocation(base)))

@@ -20,7 +20,8 @@ void FunctionLowering::addUnique(llvm::SmallVectorImpl<uint32_t> &objects, uint3
 }
 
 uint32_t FunctionLowering::internObject(const SharedObject &object) const {
-  return bp_intern_object(engine, object.key.c_str(), object.display.c_str());
+  return object.pointee ? bp_intern_pointee(engine, object.key.c_str(), object.display.c_str())
+                        : bp_intern_object(engine, object.key.c_str(), object.display.c_str());
 }
 
 // The shared objects whose values `statement` computes with: the objects
@@ -343,15 +344,7 @@ std::optional<SharedObject> FunctionLowering::nameObject(const Expr *expression)
     const auto *variable = dyn_cast<VarDecl>(reference->getDecl());
     if (!variable || !variable->hasGlobalStorage())
       return std::nullopt;
-    auto [known, added] = unit.variables.try_emplace(variable);
-    if (added) {
-      known->second = nameVariable(variable);
-      // only a structure has fields to name per instance
-      if (known->second && !variable->isExternallyVisible() &&
-          variable->getType()->getBaseElementTypeUnsafe()->isRecordType())
-        known->second->keptInUnit = !addressEscapes(variable);
-    }
-    return known->second;
+    return nameGlobal(variable);
   }
   if (const auto *member = dyn_cast<MemberExpr>(expression)) {
     if (isUnshared(member->getBase(), member->isArrow()))
@@ -390,6 +383,33 @@ std::optional<SharedObject> FunctionLowering::nameObject(const Expr *expression)
     return std::nullopt;
   }
   return std::nullopt;
+}
+
+// Store `event` writes `value`: the address of a named object (`gp = &x`,
+// an array's first element), which tells what a pointer points to.
+void FunctionLowering::noteStoredAddress(uint32_t event, const Expr *value) const {
+  value = value->IgnoreParenCasts();
+  std::optional<SharedObject> object;
+  if (const auto *address = dyn_cast<UnaryOperator>(value);
+      address && address->getOpcode() == UO_AddrOf)
+    object = nameObject(address->getSubExpr());
+  else if (value->getType()->isArrayType())
+    object = nameObject(value);
+  if (object && !object->pointee)
+    bp_set_stored_address(engine, event, internObject(*object));
+}
+
+// A global variable's object, once per unit.
+std::optional<SharedObject> FunctionLowering::nameGlobal(const VarDecl *variable) const {
+  auto [known, added] = unit.variables.try_emplace(variable);
+  if (added) {
+    known->second = nameVariable(variable);
+    // only a structure has fields to name per instance
+    if (known->second && !variable->isExternallyVisible() &&
+        variable->getType()->getBaseElementTypeUnsafe()->isRecordType())
+      known->second->keptInUnit = !addressEscapes(variable);
+  }
+  return known->second;
 }
 
 // A global variable's object; none for one each thread or function has its
@@ -517,7 +537,131 @@ std::optional<SharedObject> FunctionLowering::nameDereferenced(const Expr *point
   pointer = pointer->IgnoreParenCasts();
   if (auto [argument, caller] = argumentOf(pointer); argument)
     return caller->nameDereferenced(argument);
-  return nameCallersMemory(pointer);
+  if (std::optional<SharedObject> object = nameCallersMemory(pointer))
+    return object;
+  return namePointee(pointer);
+}
+
+// The global pointer variable whose value `value` is, read by one load:
+// `gp`, `READ_ONCE(gp)` (`*(volatile T *)&gp`), `__atomic_load_n(&gp, o)`,
+// `CMM_LOAD_SHARED(gp)`,
+// a load primitive's `&gp`.
+static const Expr *ignoreParenCastsAndExtension(const Expr *value) {
+  value = value->IgnoreParenCasts();
+  while (const auto *extension = dyn_cast<UnaryOperator>(value)) {
+    if (extension->getOpcode() != UO_Extension)
+      break;
+    value = extension->getSubExpr()->IgnoreParenCasts();
+  }
+  return value;
+}
+
+const VarDecl *FunctionLowering::loadedGlobalPointer(const Expr *value, unsigned depth) const {
+  value = ignoreParenCastsAndExtension(value);
+  // liburcu's `CMM_LOAD_SHARED(gp)` is `({ cmm_smp_rmc(); CMM_ACCESS_ONCE(gp); })`
+  while (const auto *statements = dyn_cast<StmtExpr>(value)) {
+    const auto *last = statements->getSubStmt()->body_empty()
+                           ? nullptr
+                           : dyn_cast<Expr>(statements->getSubStmt()->body_back());
+    if (!last)
+      return nullptr;
+    value = ignoreParenCastsAndExtension(last);
+    // liburcu's `rcu_dereference(gp)` on a compiler with `__atomic`:
+    // `({ T _p1; __atomic_load(&gp, &_p1, __ATOMIC_CONSUME); _p1; })`
+    if (const Expr *loadedFrom = genericLoadInto(*statements->getSubStmt(), value))
+      value = loadedFrom;
+  }
+  const Expr *address = nullptr;
+  if (const auto *unary = dyn_cast<UnaryOperator>(value); unary && unary->getOpcode() == UO_Deref)
+    address = unary->getSubExpr();
+  else if (const auto *atomic = dyn_cast<AtomicExpr>(value);
+           atomic && (atomic->getOp() == AtomicExpr::AO__atomic_load_n ||
+                      atomic->getOp() == AtomicExpr::AO__c11_atomic_load))
+    address = atomic->getPtr();
+  else if (const auto *call = dyn_cast<CallExpr>(value)) {
+    const bp_primitive *row = bp_primitive_get(calledPrimitive(call));
+    if (!row || row->op != BP_OP_LOAD || call->getNumArgs() == 0)
+      return nullptr;
+    // `ck_pr_load_ptr(&gp)` takes the address; liburcu's
+    // `rcu_dereference_sym(gp)` takes the value itself
+    const Expr *argument = call->getArg(0)->IgnoreParenCasts();
+    if (isa<UnaryOperator>(argument))
+      address = argument;
+    else
+      value = argument;
+  }
+  if (address) {
+    const auto *addressOf = dyn_cast<UnaryOperator>(address->IgnoreParenCasts());
+    if (!addressOf || addressOf->getOpcode() != UO_AddrOf)
+      return nullptr;
+    value = addressOf->getSubExpr()->IgnoreParenCasts();
+  }
+  const auto *reference = dyn_cast<DeclRefExpr>(value);
+  const auto *variable = reference ? dyn_cast<VarDecl>(reference->getDecl()) : nullptr;
+  if (!variable || !variable->getType()->isPointerType())
+    return nullptr;
+  if (variable->hasGlobalStorage())
+    return variable;
+  // A local given one value, once: liburcu's `rcu_dereference(gp)` is
+  // `({ T _p1 = CMM_LOAD_SHARED(gp); cmm_smp_read_barrier_depends(); _p1; })`.
+  auto assignments = localAssignments.find(variable);
+  if (address || isa<ParmVarDecl>(variable) || assignments == localAssignments.end() ||
+      assignments->second.size() != 1 || assignments->second[0] == value || depth > 3)
+    return nullptr;
+  return loadedGlobalPointer(assignments->second[0], depth + 1);
+}
+
+// The object whose address `__atomic_load(&object, &result, order)`, a
+// statement of `body`, is given, where `result` is the local `value` names.
+const Expr *FunctionLowering::genericLoadInto(const CompoundStmt &body, const Expr *value) {
+  const auto *reference = dyn_cast<DeclRefExpr>(value);
+  if (!reference)
+    return nullptr;
+  for (const Stmt *statement : body.body()) {
+    const auto *atomic = dyn_cast<AtomicExpr>(statement);
+    if (!atomic || atomic->getOp() != AtomicExpr::AO__atomic_load)
+      continue;
+    const auto *result = dyn_cast<UnaryOperator>(atomic->getVal1()->IgnoreParenCasts());
+    const auto *resultLocal = result && result->getOpcode() == UO_AddrOf
+                                  ? dyn_cast<DeclRefExpr>(result->getSubExpr()->IgnoreParenCasts())
+                                  : nullptr;
+    const auto *object = dyn_cast<UnaryOperator>(atomic->getPtr()->IgnoreParenCasts());
+    if (resultLocal && resultLocal->getDecl() == reference->getDecl() && object &&
+        object->getOpcode() == UO_AddrOf)
+      return object->getSubExpr()->IgnoreParenCasts();
+  }
+  return nullptr;
+}
+
+// `*q` where every value the local q is given (but NULL) is what a load of
+// one global pointer gp read (`q = READ_ONCE(gp)`), or `*gp` itself: what
+// gp points to, which the engine works out from the addresses the
+// program stores into gp (bp_resolve_pointees).
+std::optional<SharedObject> FunctionLowering::namePointee(const Expr *pointer) const {
+  const VarDecl *global = loadedGlobalPointer(pointer);
+  const VarDecl *local = global ? nullptr : localOf(pointer);
+  if (local && !isa<ParmVarDecl>(local)) {
+    auto assignments = localAssignments.find(local);
+    if (assignments == localAssignments.end())
+      return std::nullopt;
+    for (const Expr *value : assignments->second) {
+      if (value->isNullPointerConstant(context, Expr::NPC_ValueDependentIsNotNull))
+        continue;
+      const VarDecl *loaded = loadedGlobalPointer(value);
+      if (!loaded || (global && loaded != global))
+        return std::nullopt;
+      global = loaded;
+    }
+  }
+  // A structure's fields keep their type's names (`(*q).f` as `q->f`).
+  if (!global || !global->getType()->getPointeeType()->isScalarType())
+    return std::nullopt;
+  std::optional<SharedObject> pointee = nameGlobal(global);
+  if (!pointee || pointee->threadOwn)
+    return std::nullopt;
+  pointee->pointee = true;
+  pointee->keptInUnit = false;
+  return pointee;
 }
 
 // `*p` for a parameter p of a function a library's contract (BP_CONTRACT)

@@ -252,6 +252,14 @@ uint32_t bp_intern_object(bp_engine *engine, const char *key, const char *displa
 /* Replaces, in every event, each instance object whose type object the
  * program accesses by that object. bp_analyze does it first. */
 void bp_unify_instances(bp_engine *engine);
+/* The object a global pointer variable points to (`*q` with q =
+ * READ_ONCE(gp), or `*gp`), whose key is "*(" + the pointer's key + ")".
+ * bp_resolve_pointees replaces it, in every event, by the one object whose
+ * address the program's stores into the pointer write
+ * (bp_set_stored_address; `WRITE_ONCE(gp, &x)`); a store of an address it
+ * cannot tell, or of two objects' addresses, leaves it as it is. */
+uint32_t bp_intern_pointee(bp_engine *engine, const char *pointer_key, const char *pointer_display);
+void bp_resolve_pointees(bp_engine *engine);
 
 /* The translation unit the functions begun from now on belong to:
  * "@<main file>#<hash of the command line's macros>" (NULL: none known).
@@ -400,6 +408,8 @@ typedef struct {
   bool value_unused;                /* accesses: see bp_set_value_unused */
   bool value_known;                 /* stores: see bp_set_stored_value */
   uint64_t stored_value;            /* its value, as two's complement */
+  bool address_known;               /* stores: see bp_set_stored_address */
+  uint32_t stored_address;          /* the object whose address it writes */
   uint64_t bits;                    /* accesses: see bp_set_access_bits; 0 when all */
   bp_location value_guard;          /* accesses: see bp_set_value_guard; nowhere when none */
   uint32_t value_guard_object;
@@ -453,6 +463,8 @@ void bp_set_value_unused(bp_engine *engine, uint32_t event);
 /* Store `event` writes the constant `value` (`flag = 1`, `xchg(&head,
  * NULL)`). */
 void bp_set_stored_value(bp_engine *engine, uint32_t event, int64_t value);
+/* Store `event` writes the address of `object` (`gp = &x`). */
+void bp_set_stored_address(bp_engine *engine, uint32_t event, uint32_t object);
 /* Access `event` concerns only the bits `bits` of its object: a load whose
  * value the code tests only through `& bits` (`uatomic_read(&flags) &
  * PAUSED`), a store that changes only those (`uatomic_or(&flags, STOP)`,
@@ -635,7 +647,7 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * adds a function only once when two inputs define it at the same place, an
  * annotation only once when two inputs read it at the same place. */
 
-#define BP_SITES_VERSION 12
+#define BP_SITES_VERSION 13
 
 /* Writes `engine`'s program (files, objects, functions with their blocks and
  * edges, every event field, annotations); false on a write error. */

@@ -1,6 +1,7 @@
 /* Building the program's functions and events, and reading them back. */
 #include "internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,6 +57,26 @@ static bp_function *current_function(bp_engine *engine) {
   return bp_vec_at(&engine->functions, engine->functions.count - 1);
 }
 
+/* Every object id events hold, through `canonical`. */
+static void rename_objects(bp_engine *engine, const uint32_t *canonical) {
+  for (size_t e = 0; e < engine->events.count; e++) {
+    bp_event *event = bp_vec_at(&engine->events, e);
+    if (event->type == BP_EVENT_ACCESS || event->type == BP_EVENT_LOCK ||
+        event->type == BP_EVENT_UNLOCK)
+      event->object = canonical[event->object];
+    if (event->type == BP_EVENT_ACCESS && event->value_guard.line)
+      event->value_guard_object = canonical[event->value_guard_object];
+    if (event->type == BP_EVENT_ACCESS && event->address_known)
+      event->stored_address = canonical[event->stored_address];
+    for (size_t g = 0; g < BP_GUARDS_MAX; g++) {
+      if (event->guards[g] != BP_NO_OBJECT)
+        event->guards[g] = canonical[event->guards[g]];
+      if (event->address_sources[g] != BP_NO_OBJECT)
+        event->address_sources[g] = canonical[event->address_sources[g]];
+    }
+  }
+}
+
 void bp_unify_instances(bp_engine *engine) {
   size_t objects = engine->objects.strings.count;
   uint32_t *canonical = malloc((objects + 1) * sizeof *canonical);
@@ -81,20 +102,85 @@ void bp_unify_instances(bp_engine *engine) {
       any = true;
     }
   }
-  for (size_t e = 0; any && e < engine->events.count; e++) {
-    bp_event *event = bp_vec_at(&engine->events, e);
-    if (event->type == BP_EVENT_ACCESS || event->type == BP_EVENT_LOCK ||
-        event->type == BP_EVENT_UNLOCK)
-      event->object = canonical[event->object];
-    if (event->type == BP_EVENT_ACCESS && event->value_guard.line)
-      event->value_guard_object = canonical[event->value_guard_object];
-    for (size_t g = 0; g < BP_GUARDS_MAX; g++) {
-      if (event->guards[g] != BP_NO_OBJECT)
-        event->guards[g] = canonical[event->guards[g]];
-      if (event->address_sources[g] != BP_NO_OBJECT)
-        event->address_sources[g] = canonical[event->address_sources[g]];
+  if (any)
+    rename_objects(engine, canonical);
+  free(canonical);
+}
+
+uint32_t bp_intern_pointee(bp_engine *engine, const char *pointer_key,
+                           const char *pointer_display) {
+  size_t key_length = strlen(pointer_key), display_length = strlen(pointer_display);
+  char *key = malloc(key_length + 4), *display = malloc(display_length + 2);
+  if (!key || !display)
+    abort();
+  snprintf(key, key_length + 4, "*(%s)", pointer_key);
+  snprintf(display, display_length + 2, "*%s", pointer_display);
+  uint32_t object = bp_intern_object(engine, key, display);
+  free(key);
+  free(display);
+  return object;
+}
+
+/* The pointer object whose pointee `object` is, or UINT32_MAX. */
+static uint32_t pointer_of(const bp_engine *engine, uint32_t object) {
+  const char *key = bp_interner_get(&engine->objects, object);
+  size_t length = strlen(key);
+  if (length < 4 || key[0] != '*' || key[1] != '(' || key[length - 1] != ')')
+    return UINT32_MAX;
+  char *pointer = malloc(length - 2);
+  if (!pointer)
+    abort();
+  memcpy(pointer, key + 2, length - 3);
+  pointer[length - 3] = '\0';
+  uint32_t found = bp_interner_find(&engine->objects, pointer);
+  free(pointer);
+  return found;
+}
+
+void bp_resolve_pointees(bp_engine *engine) {
+  size_t objects = engine->objects.strings.count;
+  /* per pointer object: its pointee object, and the one address stored */
+  uint32_t *pointee = malloc((objects + 1) * sizeof *pointee);
+  uint32_t *target = malloc((objects + 1) * sizeof *target);
+  uint32_t *canonical = malloc((objects + 1) * sizeof *canonical);
+  if (!pointee || !target || !canonical)
+    abort();
+  enum { NO_TARGET = UINT32_MAX, UNKNOWN_TARGET = UINT32_MAX - 1 };
+  bool any = false;
+  for (uint32_t o = 0; o < objects; o++) {
+    pointee[o] = BP_NO_OBJECT;
+    target[o] = NO_TARGET;
+    canonical[o] = o;
+  }
+  for (uint32_t o = 0; o < objects; o++) {
+    uint32_t pointer = pointer_of(engine, o);
+    if (pointer != UINT32_MAX) {
+      pointee[pointer] = o;
+      any = true;
     }
   }
+  for (size_t e = 0; any && e < engine->events.count; e++) {
+    const bp_event *event = bp_vec_at(&engine->events, e);
+    if (event->type != BP_EVENT_ACCESS || event->kind != BP_ACCESS_STORE ||
+        pointee[event->object] == BP_NO_OBJECT)
+      continue;
+    uint32_t *stored = &target[event->object];
+    if (event->address_known && (*stored == NO_TARGET || *stored == event->stored_address))
+      *stored = event->stored_address;
+    else if (!(event->value_known && event->stored_value == 0)) /* NULL points nowhere */
+      *stored = UNKNOWN_TARGET;
+  }
+  bool resolved = false;
+  for (uint32_t o = 0; any && o < objects; o++) {
+    if (pointee[o] != BP_NO_OBJECT && target[o] != NO_TARGET && target[o] != UNKNOWN_TARGET) {
+      canonical[pointee[o]] = target[o];
+      resolved = true;
+    }
+  }
+  if (resolved)
+    rename_objects(engine, canonical);
+  free(pointee);
+  free(target);
   free(canonical);
 }
 
@@ -374,6 +460,14 @@ void bp_set_stored_value(bp_engine *engine, uint32_t event, int64_t value) {
   if (stored) {
     stored->value_known = true;
     stored->stored_value = (uint64_t)value;
+  }
+}
+
+void bp_set_stored_address(bp_engine *engine, uint32_t event, uint32_t object) {
+  bp_event *stored = event_to_change(engine, event);
+  if (stored && object < engine->objects.strings.count) {
+    stored->address_known = true;
+    stored->stored_address = object;
   }
 }
 

@@ -71,6 +71,8 @@
   X(value_unused, BOOL)                                                                            \
   X(value_known, BOOL)                                                                             \
   X(stored_value, UINT)                                                                            \
+  X(address_known, BOOL)                                                                           \
+  X(stored_address, OBJECT)                                                                        \
   X(bits, UINT)                                                                                    \
   X(value_guard, LOCATION)                                                                         \
   X(value_guard_object, OBJECT)                                                                    \

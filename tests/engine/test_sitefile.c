@@ -30,10 +30,12 @@ static const real_field real_fields[] = {BP_TEST_EVENT_FIELDS(REAL_FIELD)};
 
 /* Fields whose values are ids of one engine; the test compares what they
  * name. Every other field is compared byte for byte. */
-static const char *const id_fields[] = {
-    "function",    "location", "object",          "statement",         "own_begin",  "own_end",
-    "indentation", "guards",   "address_sources", "access_begin",      "access_end", "lvalue_text",
-    "value_text",  "callee",   "value_guard",     "value_guard_object"};
+static const char *const id_fields[] = {"function",           "location",      "object",
+                                        "statement",          "own_begin",     "own_end",
+                                        "indentation",        "guards",        "address_sources",
+                                        "access_begin",       "access_end",    "lvalue_text",
+                                        "value_text",         "callee",        "value_guard",
+                                        "value_guard_object", "stored_address"};
 
 static bool is_id_field(const char *name) {
   for (size_t i = 0; i < sizeof id_fields / sizeof id_fields[0]; i++) {
@@ -51,7 +53,8 @@ static const char *const built_fields[] = {
     "own_begin",    "own_end",     "indentation", "guards",     "address_sources",
     "access_begin", "access_end",  "lvalue_text", "value_text", "callee",
     "thread_own",   "unpublished", "after_private_stores", "after_publication",
-    "reference_put", "value_unused", "value_known", "stored_value", "bits", "value_guard",
+    "reference_put", "value_unused", "value_known", "stored_value", "address_known",
+    "stored_address", "bits", "value_guard",
     "value_guard_object", "value_guard_zero"};
 // clang-format on
 
@@ -95,6 +98,7 @@ static bp_engine *build_program(void) {
   bp_set_after_private_stores(engine, e);
   e = bp_add_access(engine, exit, s, BP_ACCESS_STORE, false, BP_NO_PRIMITIVE, at(a, 7, 3));
   bp_set_stored_value(engine, e, -3);
+  bp_set_stored_address(engine, e, head);
   bp_set_access_bits(engine, e, UINT64_C(0x8000000000000004));
   bp_add_call(engine, exit, "claim \"slot\"", at(a, 8, 3));
   bp_function_exit(engine, exit);
@@ -194,7 +198,8 @@ static void assert_same_event(const bp_engine *a, uint32_t ia, const bp_engine *
                        bp_function_contract_only(b, eb->function));
       assert_int_equal(bp_function_exit_block(a, ea->function),
                        bp_function_exit_block(b, eb->function));
-    } else if (strcmp(name, "object") == 0 || strcmp(name, "value_guard_object") == 0) {
+    } else if (strcmp(name, "object") == 0 || strcmp(name, "value_guard_object") == 0 ||
+               strcmp(name, "stored_address") == 0) {
       uint32_t oa, ob;
       memcpy(&oa, (const char *)ea + field->offset, sizeof oa);
       memcpy(&ob, (const char *)eb + field->offset, sizeof ob);
@@ -368,7 +373,8 @@ static void expect_error(const char *text, const char *expected) {
   "own_end=- indentation=\"\" guards=- address_sources=- access_begin=- access_end=- "             \
   "lvalue_text=\"\" "                                                                              \
   "value_text=\"\" callee=\"\" thread_own=0 unpublished=0 after_private_stores=0 "                 \
-  "after_publication=0 reference_put=0 value_unused=0 value_known=0 stored_value=0 bits=0 "        \
+  "after_publication=0 reference_put=0 value_unused=0 value_known=0 stored_value=0 "               \
+  "address_known=0 stored_address=- bits=0 "                                                       \
   "value_guard=- value_guard_object=- value_guard_zero=0\n"
 
 #define STRING_OF(x) #x
@@ -455,8 +461,7 @@ static void test_corrupt_files_are_clear_errors(void **state) {
   snprintf(text, sizeof text,
            "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0\nevent 0 type=0 function=0 "
            "location=0:2:2" EVENT_TAIL "end\nfunction \"g\" 0:1:1 blocks=1 exit=- "
-                                       "contract-only=0\nevent 0 type=1 function=0" EVENT_TAIL
-           "end\n",
+           "contract-only=0\nevent 0 type=1 function=0" EVENT_TAIL "end\n",
            header);
   expect_error(text, "test.sites:8: function=0 is not the function being read");
 }
