@@ -542,10 +542,6 @@ std::optional<SharedObject> FunctionLowering::nameDereferenced(const Expr *point
   return namePointee(pointer);
 }
 
-// The global pointer variable whose value `value` is, read by one load:
-// `gp`, `READ_ONCE(gp)` (`*(volatile T *)&gp`), `__atomic_load_n(&gp, o)`,
-// `CMM_LOAD_SHARED(gp)`,
-// a load primitive's `&gp`.
 static const Expr *ignoreParenCastsAndExtension(const Expr *value) {
   value = value->IgnoreParenCasts();
   while (const auto *extension = dyn_cast<UnaryOperator>(value)) {
@@ -556,6 +552,10 @@ static const Expr *ignoreParenCastsAndExtension(const Expr *value) {
   return value;
 }
 
+// The global pointer variable whose value `value` is, read by one load:
+// `gp`, `READ_ONCE(gp)` (`*(volatile T *)&gp`), `__atomic_load_n(&gp, o)`,
+// `CMM_LOAD_SHARED(gp)`, a load primitive's `&gp`, or a local every value
+// of which (but NULL) is one of these for the same gp.
 const VarDecl *FunctionLowering::loadedGlobalPointer(const Expr *value, unsigned depth) const {
   value = ignoreParenCastsAndExtension(value);
   // liburcu's `CMM_LOAD_SHARED(gp)` is `({ cmm_smp_rmc(); CMM_ACCESS_ONCE(gp); })`
@@ -602,13 +602,22 @@ const VarDecl *FunctionLowering::loadedGlobalPointer(const Expr *value, unsigned
     return nullptr;
   if (variable->hasGlobalStorage())
     return variable;
-  // A local given one value, once: liburcu's `rcu_dereference(gp)` is
-  // `({ T _p1 = CMM_LOAD_SHARED(gp); cmm_smp_read_barrier_depends(); _p1; })`.
+  // A local (liburcu's `rcu_dereference(gp)` is
+  // `({ T _p1 = CMM_LOAD_SHARED(gp); cmm_smp_read_barrier_depends(); _p1; })`);
+  // the depth ends a cycle of copies.
   auto assignments = localAssignments.find(variable);
-  if (address || isa<ParmVarDecl>(variable) || assignments == localAssignments.end() ||
-      assignments->second.size() != 1 || assignments->second[0] == value || depth > 3)
+  if (address || isa<ParmVarDecl>(variable) || assignments == localAssignments.end() || depth > 3)
     return nullptr;
-  return loadedGlobalPointer(assignments->second[0], depth + 1);
+  const VarDecl *global = nullptr;
+  for (const Expr *assigned : assignments->second) {
+    if (assigned->isNullPointerConstant(context, Expr::NPC_ValueDependentIsNotNull))
+      continue;
+    const VarDecl *loaded = loadedGlobalPointer(assigned, depth + 1);
+    if (!loaded || (global && loaded != global))
+      return nullptr;
+    global = loaded;
+  }
+  return global;
 }
 
 // The object whose address `__atomic_load(&object, &result, order)`, a
@@ -639,20 +648,6 @@ const Expr *FunctionLowering::genericLoadInto(const CompoundStmt &body, const Ex
 // program stores into gp (bp_resolve_pointees).
 std::optional<SharedObject> FunctionLowering::namePointee(const Expr *pointer) const {
   const VarDecl *global = loadedGlobalPointer(pointer);
-  const VarDecl *local = global ? nullptr : localOf(pointer);
-  if (local && !isa<ParmVarDecl>(local)) {
-    auto assignments = localAssignments.find(local);
-    if (assignments == localAssignments.end())
-      return std::nullopt;
-    for (const Expr *value : assignments->second) {
-      if (value->isNullPointerConstant(context, Expr::NPC_ValueDependentIsNotNull))
-        continue;
-      const VarDecl *loaded = loadedGlobalPointer(value);
-      if (!loaded || (global && loaded != global))
-        return std::nullopt;
-      global = loaded;
-    }
-  }
   // A structure's fields keep their type's names (`(*q).f` as `q->f`).
   if (!global || !global->getType()->getPointeeType()->isScalarType())
     return std::nullopt;
@@ -660,7 +655,6 @@ std::optional<SharedObject> FunctionLowering::namePointee(const Expr *pointer) c
   if (!pointee || pointee->threadOwn)
     return std::nullopt;
   pointee->pointee = true;
-  pointee->keptInUnit = false;
   return pointee;
 }
 
