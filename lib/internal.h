@@ -111,6 +111,9 @@ uint32_t bp_interner_find(const bp_interner *interner, const char *string);
 /* program.c: the family of the primitive of `event` (liburcu when none):
  * how fix-its spell what they add. */
 bp_family bp_event_family(const bp_engine *engine, uint32_t event);
+/* program.c: an ordering's `barrier` is an access: the load that the
+ * ordered access depends on (an address, data or control dependency). */
+bool bp_dependency(const bp_engine *engine, uint32_t barrier);
 /* Where events `a` and `b` are written, by file path, line and column (<0,
  * 0, >0): the order every front end sees the same. */
 int bp_compare_locations(const bp_engine *engine, uint32_t a, uint32_t b);

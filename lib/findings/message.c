@@ -110,7 +110,8 @@ static void append_side_order(bp_text *buffer, const bp_engine *engine, const bp
 /* missing-barrier on a cycle: the one link with no barrier. */
 static char *missing_link_message(const bp_engine *engine, const bp_finding *finding) {
   bp_text buffer = {0};
-  bp_text_append(&buffer, "no barrier orders ");
+  bp_text_append(&buffer, bp_dependency(engine, finding->side.barrier) ? "only a dependency orders "
+                                                                       : "no barrier orders ");
   append_side_order(&buffer, engine, finding);
   bp_text_append(&buffer, ", a link");
   append_cycle(&buffer, engine, finding);
@@ -253,6 +254,8 @@ char *bp_finding_message(const bp_engine *engine, const bp_finding *finding) {
   if (finding->rule == BP_RULE_WEAK_BARRIER) {
     bp_text_append_barrier(&buffer, engine, finding->side.barrier);
     bp_text_append(&buffer, " is too weak to order ");
+  } else if (bp_dependency(engine, finding->side.barrier)) {
+    bp_text_append(&buffer, "only a dependency orders ");
   } else {
     bp_text_append(&buffer, "no barrier orders ");
   }
@@ -346,7 +349,14 @@ size_t bp_finding_notes(const bp_engine *engine, const bp_finding *finding,
     for (uint32_t k = 1; k < finding->chain_length; k++)
       notes[count++] = (bp_note){where(&finding->chain[k]), side_note(engine, &finding->chain[k])};
     bp_text buffer = {0};
-    if (finding->rule == BP_RULE_MISSING_BARRIER)
+    if (finding->rule == BP_RULE_MISSING_BARRIER && bp_dependency(engine, finding->side.barrier))
+      bp_text_append(&buffer,
+                     "a dependency is not cumulative: what '%s' read of another function's "
+                     "stores need not reach the rest of a cycle through %u functions before "
+                     "what it orders by the dependency (the Linux-kernel memory model allows "
+                     "it); a full barrier before it on the cycle, or one here, forbids it",
+                     function_of(engine, &finding->side), finding->chain_length);
+    else if (finding->rule == BP_RULE_MISSING_BARRIER)
       bp_text_append(&buffer,
                      "a cycle through %u functions needs a full barrier on every link; "
                      "'%s' has none between its two accesses",
@@ -394,6 +404,18 @@ size_t bp_finding_notes(const bp_engine *engine, const bp_finding *finding,
                    bp_event_get(engine, finding->at)->kind == BP_ACCESS_STORE ? "store" : "load",
                    bp_object_display(engine, bp_event_get(engine, finding->at)->object));
     notes[count++] = (bp_note){finding->side.first, buffer.text};
+  }
+  /* a dependency-ordered side that a third function's store runs through */
+  if (finding->rule == BP_RULE_MISSING_BARRIER && bp_dependency(engine, finding->side.barrier)) {
+    bp_text buffer = {0};
+    bp_text_append(&buffer,
+                   "'%s' depends on the value of '%s' read here, but a dependency is not "
+                   "cumulative: '%s' stored by another function and read here need not reach "
+                   "'%s' before '%s' does (the Linux-kernel memory model allows it)",
+                   function_of(engine, &finding->side), object_of(engine, finding->side.first),
+                   object_of(engine, finding->side.first), function_of(engine, &finding->partner),
+                   object_of(engine, finding->side.second));
+    notes[count++] = (bp_note){finding->side.barrier, buffer.text};
   }
   char *partner = bp_finding_partner_note(engine, finding);
   if (partner)

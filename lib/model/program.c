@@ -614,6 +614,10 @@ int bp_compare_locations(const bp_engine *engine, uint32_t a, uint32_t b) {
   return 0;
 }
 
+bool bp_dependency(const bp_engine *engine, uint32_t barrier) {
+  return barrier != BP_NO_EVENT && bp_event_get(engine, barrier)->type == BP_EVENT_ACCESS;
+}
+
 bp_family bp_event_family(const bp_engine *engine, uint32_t event) {
   const bp_event *e = event == BP_NO_EVENT ? NULL : bp_event_get(engine, event);
   if (!e)

@@ -89,17 +89,34 @@ static bool ordered_again(const bp_analysis *analysis, const bp_ordering *side, 
   return again;
 }
 
+/* A dependency orders its load before what depends on it, but is not
+ * cumulative (LKMM): where a third function stores the side's first object
+ * (the article's CPU 2 column: WRC, IRIW, RWC), the value the side read
+ * need not reach the partner before the side's second access does, so the
+ * side needs a real barrier (WRC+data+addr is allowed, WRC+release+rmb
+ * is not). */
+static bool dependency_too_weak(const bp_engine *engine, const bp_ordering *side, int scenario) {
+  const bp_scenario *row = bp_scenario_get(scenario);
+  return row && row->code[2] && row->code[2][0] && bp_dependency(engine, side->barrier);
+}
+
 /* `scenario` has `side` as CPU 0. */
 static void check_side(bp_analysis *analysis, const bp_ordering *side, const bp_ordering *partner,
                        int scenario) {
   unsigned need = bp_scenario_need(scenario, 0);
-  if ((side->strength & need) == need || ordered_again(analysis, side, need))
+  /* only where the partner's order is enough: then the dependency is what
+   * leaves the pairing open */
+  unsigned partner_need = bp_scenario_need(scenario, 1);
+  bool by_dependency = dependency_too_weak(analysis->engine, side, scenario) &&
+                       (partner->strength & partner_need) == partner_need;
+  if (((side->strength & need) == need && !by_dependency) || ordered_again(analysis, side, need))
     return;
   if ((side->strength & BP_STRENGTH_LOCAL) && local_order_suffices(analysis->engine, side, partner))
     return; /* release and acquire, where LKMM says they are enough */
   /* a compiler barrier where the order was meant is a barrier too weak */
-  bp_rule rule = side->strength || side->barrier != BP_NO_EVENT ? BP_RULE_WEAK_BARRIER
-                                                                : BP_RULE_MISSING_BARRIER;
+  bp_rule rule = !by_dependency && (side->strength || side->barrier != BP_NO_EVENT)
+                    ? BP_RULE_WEAK_BARRIER
+                    : BP_RULE_MISSING_BARRIER;
   bp_finding *finding = bp_add_candidate(analysis, rule);
   if (!finding)
     return;

@@ -61,18 +61,50 @@ static bool lkmm_accepts(const search *s, const bp_ordering *link) {
   return false;
 }
 
-/* The links of the cycle that are not a store read by the next function
- * (or overwritten by its read-modify-write, which reads the latest value). */
+/* Link i's second access is a store that link i + 1's function reads (or
+ * overwrites with a read-modify-write, which reads the latest value). */
+static bool reads_from_next(const search *s, size_t i) {
+  const bp_ordering *link = ordering_at(s->analysis, s->path[i]);
+  const bp_ordering *next = ordering_at(s->analysis, s->path[(i + 1) % s->length]);
+  return link->second_kind == BP_ACCESS_STORE &&
+         (next->first_kind == BP_ACCESS_LOAD ||
+          bp_read_modify_write(s->analysis->engine, next->first));
+}
+
 static int links_not_reads_from(const search *s) {
   int count = 0;
-  for (size_t i = 0; i < s->length; i++) {
-    const bp_ordering *link = ordering_at(s->analysis, s->path[i]);
-    const bp_ordering *next = ordering_at(s->analysis, s->path[(i + 1) % s->length]);
-    count += !(link->second_kind == BP_ACCESS_STORE &&
-               (next->first_kind == BP_ACCESS_LOAD ||
-                bp_read_modify_write(s->analysis->engine, next->first)));
-  }
+  for (size_t i = 0; i < s->length; i++)
+    count += !reads_from_next(s, i);
   return count;
+}
+
+static bool full_barrier_link(const bp_engine *engine, const bp_ordering *link) {
+  const bp_event *barrier = link->barrier == BP_NO_EVENT ? NULL : bp_event_get(engine, link->barrier);
+  return barrier && barrier->type == BP_EVENT_BARRIER &&
+         (link->strength & BP_STRENGTH_FULL) == BP_STRENGTH_FULL;
+}
+
+/* Link d is ordered by a dependency, which LKMM does not make cumulative:
+ * it orders what the function read before what it does next, but not the
+ * stores of other functions it saw. It is enough where it ends the cycle's
+ * way back (its second access is read or overwritten by a function that
+ * reaches it by no reads-from chain: MP+wmb+addr), or where a full barrier
+ * comes before it on a chain of reads-from (ISA2+mb+ctrl+addr). Going back
+ * from it across a link that is not reads-from first, with no full barrier
+ * on the way, it carries another function's store on (ISA2 with a release
+ * and dependencies, which LKMM allows). */
+static bool dependency_not_cumulative(const search *s, size_t d) {
+  const bp_engine *engine = s->analysis->engine;
+  if (!reads_from_next(s, d))
+    return false;
+  for (size_t k = 1; k < s->length; k++) {
+    size_t i = (d + s->length - k) % s->length;
+    if (!reads_from_next(s, i))
+      return true;
+    if (full_barrier_link(engine, ordering_at(s->analysis, s->path[i])))
+      return false;
+  }
+  return false; /* reads-from all the way round (3.LB+ctrl+ctrl+ctrl) */
 }
 
 /* The orderings are sorted by first object: one pass finds where each
@@ -192,6 +224,14 @@ static void report_cycle(search *s) {
   int other_links = links_not_reads_from(s);
   for (size_t i = 0; i < s->length; i++) {
     const bp_ordering *link = ordering_at(analysis, s->path[i]);
+    if (bp_dependency(engine, link->barrier) && dependency_not_cumulative(s, i)) {
+      bp_finding *finding = add_cycle_finding(s, BP_RULE_MISSING_BARRIER, i, link->second);
+      if (!finding)
+        return;
+      finding->scenario = -1;
+      finding->family = bp_event_family(engine, link->barrier);
+      continue;
+    }
     if (!weak_link(engine, link, other_links) ||
         (analysis->options->model_lkmm && lkmm_accepts(s, link)))
       continue;
