@@ -196,6 +196,47 @@ static bool replaced_pointer(const bp_engine *engine, const bp_ordering *replace
          bp_event_addressed_through(engine, reader->second, reader->first_object);
 }
 
+/* After `access`, on every way on, its function stores into `object` a
+ * value that is not known to be null: it publishes what it filled in
+ * through that pointer. */
+static bool publishes_through(const bp_engine *engine, uint32_t access, uint32_t object) {
+  const bp_function *function =
+      bp_vec_at(&engine->functions, bp_event_get(engine, access)->function);
+  for (size_t b = 0; b < function->blocks.count; b++) {
+    const bp_block *block = bp_vec_at(&function->blocks, b);
+    for (size_t i = 0; i < block->events.count; i++) {
+      uint32_t id = *(uint32_t *)bp_vec_at(&block->events, i);
+      const bp_event *event = bp_event_get(engine, id);
+      if (event->type == BP_EVENT_ACCESS && event->kind == BP_ACCESS_STORE &&
+          event->object == object && !(event->value_known && event->stored_value == 0) &&
+          bp_always_reaches(engine, access, id))
+        return true;
+    }
+  }
+  return false;
+}
+
+/* `side` reaches its second access's instance through a pointer loaded
+ * from some object C other than its first object, and the partner, after
+ * its access of that instance, stores a pointer into C (a queue's node:
+ * `work->func = f; enqueue(q, &work->next)` stores the node into the
+ * previous node's `next`, which the dequeuer follows to read `func`). The
+ * side finds the instance through C, so the pair through C (the address
+ * dependency) orders it; what the side read before of another object (the
+ * queue's tail, compared against) says nothing about which instance that
+ * is. */
+static bool found_through_other_pointer(const bp_engine *engine, const bp_ordering *side,
+                                        const bp_ordering *partner) {
+  const bp_event *second = bp_event_get(engine, side->second);
+  for (size_t i = 0; i < BP_GUARDS_MAX && second->address_sources[i] != BP_NO_OBJECT; i++) {
+    uint32_t pointer = second->address_sources[i];
+    if (pointer != side->first_object && pointer != side->second_object &&
+        publishes_through(engine, partner->first, pointer))
+      return true;
+  }
+  return false;
+}
+
 /* `side` orders an access before a read-modify-write's load, and the
  * partner only reads the object: the write half is coherence-after that
  * load, so a value the partner reads that is newer than the load's is no
@@ -385,6 +426,9 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
   if (unreachable_before_publication(cpu0, cpu1) || unreachable_before_publication(cpu1, cpu0))
     return false;
   if (!same_instances_reachable(analysis->engine, cpu0, cpu1))
+    return false;
+  if (found_through_other_pointer(analysis->engine, cpu0, cpu1) ||
+      found_through_other_pointer(analysis->engine, cpu1, cpu0))
     return false;
   if (rmw_read_by_partner(analysis->engine, cpu0, cpu1) ||
       rmw_read_by_partner(analysis->engine, cpu1, cpu0))
