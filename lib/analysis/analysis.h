@@ -17,14 +17,15 @@ typedef struct {
   unsigned strength;
   uint32_t barrier;
   /* the accesses' instance flags, kept here so that the cycle search does
-   * not load every event it tries: BP_ACCESS_UNPUBLISHED, BP_ACCESS_THREAD_OWN */
+   * not load every event it tries: BP_ACCESS_UNPUBLISHED, BP_ACCESS_THREAD_OWN,
+   * BP_ACCESS_BITS (it reads or changes only some bits of its object) */
   unsigned char first_flags, second_flags;
   /* ordered only by plain accesses to _Atomic objects, sequentially
    * consistent by the language's default: enough for this side, but no
    * claim that anybody made (mimalloc's `segment->thread_id == 0`) */
   bool by_default;
 } bp_ordering;
-enum { BP_ACCESS_UNPUBLISHED = 1, BP_ACCESS_THREAD_OWN = 2 };
+enum { BP_ACCESS_UNPUBLISHED = 1, BP_ACCESS_THREAD_OWN = 2, BP_ACCESS_BITS = 4 };
 
 /* calls.c: per event, a call of a function that the program holds and that
  * orders (a barrier or an ordering atomic, itself or through its calls). */
