@@ -229,7 +229,7 @@ uint32_t FunctionLowering::addAccess(const SharedObject &object, bp_access_kind 
   for (uint32_t guard : currentGuards())
     bp_add_guard(engine, event, guard);
   if (std::optional<ValueGuard> guard = currentValueGuard())
-    bp_set_value_guard(engine, event, guard->object, guard->load, guard->whenZero);
+    bp_set_value_guard(engine, event, guard->object, guard->load, guard->bits, guard->whenZero);
   return event;
 }
 

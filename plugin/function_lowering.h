@@ -188,6 +188,7 @@ struct UnitState {
 struct ValueGuard {
   uint32_t object;
   bp_location load;
+  uint64_t bits; // the bits tested (`load & FREE`); 0: the whole value
   bool whenZero;
   const CFGBlock *branch = nullptr;
 };
@@ -415,9 +416,12 @@ private:
   struct ZeroTest {
     uint32_t object;
     const Expr *load;
+    uint64_t bits; // 0: the whole value
     bool holdsWhenZero;
   };
   std::optional<ZeroTest> zeroTest(const Expr *condition) const;
+  const Expr *onlyValue(const VarDecl *local) const;
+  mutable llvm::DenseMap<const VarDecl *, const Expr *> onlyValues;
   bool isLoadedValue(const Expr *expression) const;
   static llvm::BitVector reachableAvoiding(const CFGBlock *start, const CFGBlock *avoided,
                                            const llvm::BitVector &region);

@@ -168,13 +168,33 @@ bool FunctionLowering::isLoadedValue(const Expr *expression) const {
   return row && (row->op == BP_OP_LOAD || row->op == BP_OP_ACCESS);
 }
 
+// The one value a local of the body is given (its initialiser or its one
+// assignment), when nothing else writes it, increments it or takes its
+// address; nullptr otherwise.
+const Expr *FunctionLowering::onlyValue(const VarDecl *local) const {
+  auto [known, added] = onlyValues.try_emplace(local, nullptr);
+  if (!added || !loweredBody)
+    return known->second;
+  auto assignments = localAssignments.find(local);
+  if (assignments == localAssignments.end() || assignments->second.size() != 1)
+    return nullptr;
+  unsigned writes = 0;
+  bool escapes = false;
+  countWrites(local, writes, escapes);
+  if (escapes || writes != (local->getInit() ? 0u : 1u))
+    return nullptr;
+  return onlyValues[local] = assignments->second.front();
+}
+
 // A test of one loaded value against zero: the load, and whether the test
 // holds when it read zero (`!CMM_LOAD_SHARED(x)`, `x == NULL`,
-// `caa_unlikely(x)`). A value computed from the load (`x & MASK`) or
-// carried by a local is not the load's.
+// `caa_unlikely(x)`), or of some bits of it against zero (`load(&x) &
+// FREE`, `!(x & MASK)`: `bits`). A value computed otherwise from the load,
+// or carried by a local, is not the load's.
 std::optional<FunctionLowering::ZeroTest> FunctionLowering::zeroTest(const Expr *condition) const {
   const Expr *tested = condition->IgnoreParenImpCasts();
   bool holdsWhenZero = false;
+  uint64_t bits = 0;
   for (;;) {
     if (const auto *unary = dyn_cast<UnaryOperator>(tested);
         unary && unary->getOpcode() == UO_LNot) {
@@ -192,12 +212,30 @@ std::optional<FunctionLowering::ZeroTest> FunctionLowering::zeroTest(const Expr 
     } else if (const auto *call = dyn_cast<CallExpr>(tested);
                call && call->getBuiltinCallee() == Builtin::BI__builtin_expect) {
       tested = call->getArg(0)->IgnoreParenImpCasts();
+    } else if (const auto *masking = dyn_cast<BinaryOperator>(tested);
+               masking && masking->getOpcode() == BO_And && !bits) {
+      std::optional<int64_t> mask = evaluate(masking->getRHS());
+      const Expr *masked = masking->getLHS();
+      if (!mask) {
+        mask = evaluate(masking->getLHS());
+        masked = masking->getRHS();
+      }
+      if (!mask || *mask == 0)
+        return std::nullopt;
+      bits = withinWidth(static_cast<uint64_t>(*mask), masked->getType());
+      tested = masked->IgnoreParenImpCasts();
     } else {
       break;
     }
   }
-  if (const auto *reference = dyn_cast<DeclRefExpr>(tested); reference && localOf(reference))
-    return std::nullopt;
+  // A local written once, by a load (`state = ck_pr_load_uint(&r->state);
+  // if (state & FREE) continue;`), is that load's value.
+  if (const auto *reference = dyn_cast<DeclRefExpr>(tested); reference && localOf(reference)) {
+    const Expr *value = onlyValue(localOf(reference));
+    if (!value)
+      return std::nullopt;
+    tested = value->IgnoreParenImpCasts();
+  }
   if (!isLoadedValue(tested))
     return std::nullopt;
   // The load's own object comes first, then those its address is read from.
@@ -210,7 +248,7 @@ std::optional<FunctionLowering::ZeroTest> FunctionLowering::zeroTest(const Expr 
   collectObjectsRead(tested, objects);
   if (objects.empty())
     return std::nullopt;
-  return ZeroTest{objects[0], tested, holdsWhenZero};
+  return ZeroTest{objects[0], tested, bits, holdsWhenZero};
 }
 
 // A block is guarded by a branch on a shared value when the branch
@@ -272,7 +310,7 @@ void FunctionLowering::collectBlockGuards(CFG &cfg, CFGDomTree &dominators) {
       std::optional<ValueGuard> &kept = blockValueGuards[block->getBlockID()];
       if (test && fromHolding != fromFailing &&
           (!kept || dominators.dominates(kept->branch, branch)))
-        kept = ValueGuard{test->object, eventLocation(test->load->getBeginLoc()),
+        kept = ValueGuard{test->object, eventLocation(test->load->getBeginLoc()), test->bits,
                           fromHolding == test->holdsWhenZero, branch};
     }
     for (const CFGBlock *block : region)

@@ -413,6 +413,7 @@ typedef struct {
   uint64_t bits;                    /* accesses: see bp_set_access_bits; 0 when all */
   bp_location value_guard;          /* accesses: see bp_set_value_guard; nowhere when none */
   uint32_t value_guard_object;
+  uint64_t value_guard_bits; /* the bits the guard tests; 0: all */
   bool value_guard_zero;
 } bp_event;
 
@@ -473,12 +474,14 @@ void bp_set_stored_address(bp_engine *engine, uint32_t event, uint32_t object);
 void bp_set_access_bits(bp_engine *engine, uint32_t event, uint64_t bits);
 /* Access `event` runs only when the load of `object` written at `load` read zero
  * (`when_zero`: `if (CMM_LOAD_SHARED(ht->in_progress_destroy)) break;`
- * before it) or only when it read something else. Where every store of
- * the load's object writes a constant the test turns away (a flag only
- * ever set), a scenario whose outcome needs the load to read a store's
- * value never runs the access. */
+ * before it) or only when it read something else; with `bits` (0: the
+ * whole value), only those bits of it are tested (`if (load(&r->state) &
+ * FREE) continue;`). Where the stores the outcome reads write a constant
+ * the test turns away (a flag only ever set; the partner's own store), a
+ * scenario whose outcome needs the load to read a store's value never runs
+ * the access. */
 void bp_set_value_guard(bp_engine *engine, uint32_t event, uint32_t object, bp_location load,
-                        bool when_zero);
+                        uint64_t bits, bool when_zero);
 
 /* The function whose code holds `event` when a call of it was lowered into
  * the event's function (a helper); "" for the function's own code. */
@@ -647,7 +650,7 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * adds a function only once when two inputs define it at the same place, an
  * annotation only once when two inputs read it at the same place. */
 
-#define BP_SITES_VERSION 13
+#define BP_SITES_VERSION 14
 
 /* Writes `engine`'s program (files, objects, functions with their blocks and
  * edges, every event field, annotations); false on a write error. */

@@ -478,11 +478,12 @@ void bp_set_access_bits(bp_engine *engine, uint32_t event, uint64_t bits) {
 }
 
 void bp_set_value_guard(bp_engine *engine, uint32_t event, uint32_t object, bp_location load,
-                        bool when_zero) {
+                        uint64_t bits, bool when_zero) {
   bp_event *stored = event_to_change(engine, event);
   if (stored) {
     stored->value_guard = load;
     stored->value_guard_object = object;
+    stored->value_guard_bits = bits;
     stored->value_guard_zero = when_zero;
   }
 }

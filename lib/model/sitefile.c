@@ -76,6 +76,7 @@
   X(bits, UINT)                                                                                    \
   X(value_guard, LOCATION)                                                                         \
   X(value_guard_object, OBJECT)                                                                    \
+  X(value_guard_bits, UINT)                                                                        \
   X(value_guard_zero, BOOL)
 
 typedef enum {

@@ -55,7 +55,7 @@ static const char *const built_fields[] = {
     "thread_own",   "unpublished", "after_private_stores", "after_publication",
     "reference_put", "value_unused", "value_known", "stored_value", "address_known",
     "stored_address", "bits", "value_guard",
-    "value_guard_object", "value_guard_zero"};
+    "value_guard_object", "value_guard_bits", "value_guard_zero"};
 // clang-format on
 
 static bool is_built_field(const char *name) {
@@ -113,7 +113,7 @@ static bp_engine *build_program(void) {
   bp_set_event_text(engine, e, at(b, 12, 1), "\x01odd\n", at(0, 0, 0), at(0, 0, 0));
   e = bp_add_access(engine, entry, x, BP_ACCESS_LOAD, false, BP_NO_PRIMITIVE, at(b, 13, 2));
   bp_add_guard(engine, e, head);
-  bp_set_value_guard(engine, e, head, at(b, 11, 9), true);
+  bp_set_value_guard(engine, e, head, at(b, 11, 9), 0x4, true);
   bp_add_address_source(engine, e, s);
   bp_set_access_text(engine, e, at(b, 13, 2), at(b, 13, 3), "x", NULL);
   e = bp_add_access(engine, entry, s, BP_ACCESS_STORE, false, BP_NO_PRIMITIVE, at(b, 14, 2));
@@ -375,7 +375,7 @@ static void expect_error(const char *text, const char *expected) {
   "value_text=\"\" callee=\"\" thread_own=0 unpublished=0 after_private_stores=0 "                 \
   "after_publication=0 reference_put=0 value_unused=0 value_known=0 stored_value=0 "               \
   "address_known=0 stored_address=- bits=0 "                                                       \
-  "value_guard=- value_guard_object=- value_guard_zero=0\n"
+  "value_guard=- value_guard_object=- value_guard_bits=0 value_guard_zero=0\n"
 
 #define STRING_OF(x) #x
 #define VERSION_TEXT(x) STRING_OF(x)
