@@ -505,6 +505,8 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
         if (const Expr *value = storedValue(use.root)) {
           if (std::optional<int64_t> constant = knownValue(value))
             bp_set_stored_value(engine, store, *constant);
+          else if (incrementsGuardedValue(value, bp_event_get(engine, store)->object))
+            bp_set_stored_increment(engine, store);
           noteStoredAddress(store, value);
         }
       }

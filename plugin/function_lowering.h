@@ -190,6 +190,7 @@ struct ValueGuard {
   bp_location load;
   uint64_t bits; // the bits tested (`load & FREE`); 0: the whole value
   bool whenZero;
+  const VarDecl *variable = nullptr; // the local or parameter the test read
   const CFGBlock *branch = nullptr;
 };
 
@@ -418,8 +419,11 @@ private:
     const Expr *load;
     uint64_t bits; // 0: the whole value
     bool holdsWhenZero;
+    const VarDecl *variable; // the local or parameter tested, if any
   };
   std::optional<ZeroTest> zeroTest(const Expr *condition) const;
+  std::optional<ZeroTest> testedLoad(const Expr *tested, bool holdsWhenZero, uint64_t bits) const;
+  bool incrementsGuardedValue(const Expr *value, uint32_t object) const;
   const Expr *onlyValue(const VarDecl *local) const;
   mutable llvm::DenseMap<const VarDecl *, const Expr *> onlyValues;
   bool isLoadedValue(const Expr *expression) const;

@@ -659,12 +659,14 @@ void FunctionLowering::lowerAccess(const Expr *lvalue, bp_access_kind kind, int 
   bool marked = marking != BP_NO_PRIMITIVE || isMarkedType(lvalue->getType());
   llvm::SmallVector<uint32_t, 2> dataSources;
   std::optional<int64_t> constant;
+  const Expr *storedExpression = nullptr;
   // A store of a value computed from a load depends on it (a data
   // dependency), as a store under a check of it does.
   if (const auto *assignment = dyn_cast<BinaryOperator>(statement);
       kind == BP_ACCESS_STORE && assignment && assignment->getOpcode() == BO_Assign) {
     collectObjectsRead(assignment->getRHS(), dataSources);
     constant = knownValue(assignment->getRHS());
+    storedExpression = assignment->getRHS();
   }
   // `flags |= STOP` changes only STOP; `uatomic_read(&flags) & PAUSED`
   // tells only PAUSED.
@@ -691,6 +693,8 @@ void FunctionLowering::lowerAccess(const Expr *lvalue, bp_access_kind kind, int 
     addProvenance(event, lvalue);
     if (constant)
       bp_set_stored_value(engine, event, *constant);
+    else if (incrementsGuardedValue(storedExpression, bp_event_get(engine, event)->object))
+      bp_set_stored_increment(engine, event);
     if (bits)
       bp_set_access_bits(engine, event, bits);
     if (readForWriteBack)

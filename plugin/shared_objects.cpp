@@ -228,10 +228,52 @@ std::optional<FunctionLowering::ZeroTest> FunctionLowering::zeroTest(const Expr 
       break;
     }
   }
-  // A local written once, by a load (`state = ck_pr_load_uint(&r->state);
-  // if (state & FREE) continue;`), is that load's value.
-  if (const auto *reference = dyn_cast<DeclRefExpr>(tested); reference && localOf(reference)) {
-    const Expr *value = onlyValue(localOf(reference));
+  const VarDecl *variable = localOf(tested);
+  std::optional<ZeroTest> test = testedLoad(tested, holdsWhenZero, bits);
+  if (test)
+    test->variable = variable;
+  return test;
+}
+
+// A store's value that adds a positive constant to the local or parameter
+// whose bits the current value guard found non-zero, in a store of the
+// guard's own object (a nested rcu_read_lock()'s `tmp + URCU_GP_COUNT`
+// under `if (!(tmp & URCU_GP_CTR_NEST_MASK))`'s other branch).
+bool FunctionLowering::incrementsGuardedValue(const Expr *value, uint32_t object) const {
+  std::optional<ValueGuard> guard = currentValueGuard();
+  if (!value || !guard || !guard->variable || !guard->bits || guard->whenZero ||
+      guard->object != object)
+    return false;
+  const auto *sum = dyn_cast<BinaryOperator>(value->IgnoreParenImpCasts());
+  if (!sum || sum->getOpcode() != BO_Add)
+    return false;
+  const Expr *operand = sum->getLHS();
+  std::optional<int64_t> constant = evaluate(sum->getRHS());
+  if (!constant) {
+    operand = sum->getRHS();
+    constant = evaluate(sum->getLHS());
+  }
+  return constant && *constant > 0 && localOf(operand) == guard->variable;
+}
+
+// The load whose value `tested` is, for zeroTest. A local written once, by
+// a load (`state = ck_pr_load_uint(&r->state); if (state & FREE)
+// continue;`), is that load's value; so is a parameter of an inlined body
+// that nothing writes, bound to a load in the caller
+// (`read_lock_update(self, _CMM_LOAD_SHARED(self->ctr))`).
+std::optional<FunctionLowering::ZeroTest>
+FunctionLowering::testedLoad(const Expr *tested, bool holdsWhenZero, uint64_t bits) const {
+  if (const VarDecl *local = localOf(tested)) {
+    if (const auto *parameter = dyn_cast<ParmVarDecl>(local)) {
+      unsigned writes = 0;
+      bool escapes = false;
+      countWrites(parameter, writes, escapes);
+      auto [argument, caller] = argumentOf(parameter);
+      if (writes || escapes || !argument || !caller)
+        return std::nullopt;
+      return caller->testedLoad(argument->IgnoreParenImpCasts(), holdsWhenZero, bits);
+    }
+    const Expr *value = onlyValue(local);
     if (!value)
       return std::nullopt;
     tested = value->IgnoreParenImpCasts();
@@ -248,7 +290,7 @@ std::optional<FunctionLowering::ZeroTest> FunctionLowering::zeroTest(const Expr 
   collectObjectsRead(tested, objects);
   if (objects.empty())
     return std::nullopt;
-  return ZeroTest{objects[0], tested, bits, holdsWhenZero};
+  return ZeroTest{objects[0], tested, bits, holdsWhenZero, nullptr};
 }
 
 // A block is guarded by a branch on a shared value when the branch
@@ -310,8 +352,12 @@ void FunctionLowering::collectBlockGuards(CFG &cfg, CFGDomTree &dominators) {
       std::optional<ValueGuard> &kept = blockValueGuards[block->getBlockID()];
       if (test && fromHolding != fromFailing &&
           (!kept || dominators.dominates(kept->branch, branch)))
-        kept = ValueGuard{test->object, eventLocation(test->load->getBeginLoc()), test->bits,
-                          fromHolding == test->holdsWhenZero, branch};
+        kept = ValueGuard{test->object,
+                          eventLocation(test->load->getBeginLoc()),
+                          test->bits,
+                          fromHolding == test->holdsWhenZero,
+                          test->variable,
+                          branch};
     }
     for (const CFGBlock *block : region)
       inRegion.reset(block->getBlockID());

@@ -415,6 +415,7 @@ typedef struct {
   uint32_t value_guard_object;
   uint64_t value_guard_bits; /* the bits the guard tests; 0: all */
   bool value_guard_zero;
+  bool stored_increment; /* stores: see bp_set_stored_increment */
 } bp_event;
 
 size_t bp_event_count(const bp_engine *engine);
@@ -482,6 +483,12 @@ void bp_set_access_bits(bp_engine *engine, uint32_t event, uint64_t bits);
  * the access. */
 void bp_set_value_guard(bp_engine *engine, uint32_t event, uint32_t object, bp_location load,
                         uint64_t bits, bool when_zero);
+/* Store `event` writes what its value guard's load read plus a positive
+ * constant (a nested rcu_read_lock(): `ctr = tmp + COUNT` under `if (!(tmp
+ * & NEST_MASK))`'s other branch): the bits the guard found non-zero stay
+ * non-zero (barring their overflow), so a load that tests only those bits
+ * cannot tell whether it happened. */
+void bp_set_stored_increment(bp_engine *engine, uint32_t event);
 
 /* The function whose code holds `event` when a call of it was lowered into
  * the event's function (a helper); "" for the function's own code. */
@@ -650,7 +657,7 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * adds a function only once when two inputs define it at the same place, an
  * annotation only once when two inputs read it at the same place. */
 
-#define BP_SITES_VERSION 14
+#define BP_SITES_VERSION 15
 
 /* Writes `engine`'s program (files, objects, functions with their blocks and
  * edges, every event field, annotations); false on a write error. */

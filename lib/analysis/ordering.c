@@ -492,7 +492,7 @@ static unsigned char access_flags(const bp_engine *engine, uint32_t access, uint
       !(event->kind == BP_ACCESS_LOAD && bp_event_addressed_through(engine, access, other_object));
   return (unsigned char)((unpublished ? BP_ACCESS_UNPUBLISHED : 0) |
                          (event->thread_own ? BP_ACCESS_THREAD_OWN : 0) |
-                         (event->bits ? BP_ACCESS_BITS : 0));
+                         (event->bits || event->stored_increment ? BP_ACCESS_BITS : 0));
 }
 
 static void add_reached_orderings(const propagation *p, uint32_t function_index, uint32_t source,

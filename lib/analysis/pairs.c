@@ -259,8 +259,21 @@ static bool own_instances(const bp_engine *engine, uint32_t a, uint32_t b);
  * of other bits (each a read-modify-write of its own bits): whichever comes
  * first, the word ends with both. Two loads link through a third
  * function's store (third_writer). */
+/* A store that only adds to a count whose tested bits were already
+ * non-zero (a nested rcu_read_lock(): `ctr = tmp + COUNT` on the branch of
+ * `if (!(tmp & NEST_MASK))` where they are), against a load that tests
+ * those bits: the load finds them non-zero before and after, so the store
+ * is no link (bp_set_stored_increment). */
+static bool keeps_tested_bits(const bp_event *store, const bp_event *load) {
+  return store->kind == BP_ACCESS_STORE && store->stored_increment && store->value_guard_bits &&
+         !store->value_guard_zero && store->value_guard_object == store->object &&
+         load->kind == BP_ACCESS_LOAD && load->bits == store->value_guard_bits;
+}
+
 static bool other_bits(const bp_engine *engine, uint32_t a, uint32_t b) {
   const bp_event *x = bp_event_get(engine, a), *y = bp_event_get(engine, b);
+  if (keeps_tested_bits(x, y) || keeps_tested_bits(y, x))
+    return true;
   return (x->kind == BP_ACCESS_STORE || y->kind == BP_ACCESS_STORE) && x->bits && y->bits &&
          !(x->bits & y->bits);
 }

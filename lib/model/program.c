@@ -477,6 +477,12 @@ void bp_set_access_bits(bp_engine *engine, uint32_t event, uint64_t bits) {
     access->bits = bits;
 }
 
+void bp_set_stored_increment(bp_engine *engine, uint32_t event) {
+  bp_event *stored = event_to_change(engine, event);
+  if (stored)
+    stored->stored_increment = true;
+}
+
 void bp_set_value_guard(bp_engine *engine, uint32_t event, uint32_t object, bp_location load,
                         uint64_t bits, bool when_zero) {
   bp_event *stored = event_to_change(engine, event);

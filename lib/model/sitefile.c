@@ -77,7 +77,8 @@
   X(value_guard, LOCATION)                                                                         \
   X(value_guard_object, OBJECT)                                                                    \
   X(value_guard_bits, UINT)                                                                        \
-  X(value_guard_zero, BOOL)
+  X(value_guard_zero, BOOL)                                                                        \
+  X(stored_increment, BOOL)
 
 typedef enum {
   FIELD_ENUM,      /* a small enum, written as its number */

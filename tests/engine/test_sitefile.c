@@ -55,7 +55,7 @@ static const char *const built_fields[] = {
     "thread_own",   "unpublished", "after_private_stores", "after_publication",
     "reference_put", "value_unused", "value_known", "stored_value", "address_known",
     "stored_address", "bits", "value_guard",
-    "value_guard_object", "value_guard_bits", "value_guard_zero"};
+    "value_guard_object", "value_guard_bits", "value_guard_zero", "stored_increment"};
 // clang-format on
 
 static bool is_built_field(const char *name) {
@@ -375,7 +375,8 @@ static void expect_error(const char *text, const char *expected) {
   "value_text=\"\" callee=\"\" thread_own=0 unpublished=0 after_private_stores=0 "                 \
   "after_publication=0 reference_put=0 value_unused=0 value_known=0 stored_value=0 "               \
   "address_known=0 stored_address=- bits=0 "                                                       \
-  "value_guard=- value_guard_object=- value_guard_bits=0 value_guard_zero=0\n"
+  "value_guard=- value_guard_object=- value_guard_bits=0 value_guard_zero=0 "                      \
+  "stored_increment=0\n"
 
 #define STRING_OF(x) #x
 #define VERSION_TEXT(x) STRING_OF(x)

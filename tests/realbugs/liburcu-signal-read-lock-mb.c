@@ -17,11 +17,11 @@
 // RUN: %barrierpair %s -Xclang -verify=before
 // RUN: %barrierpair %s -DFIXED -Xclang -verify=fixed
 // fixed-no-diagnostics
-// XFAIL: *
-// (not yet: the buggy version is reported as expected, weak-barrier at the
-// cmm_barrier(); but the fixed version is still warned, through the nested
-// path's store to the counter (no barrier), which never changes whether the
-// reader is inside a critical section)
+//
+// The nested path's store to the counter has no barrier, and needs none:
+// it runs only when the nesting bits were already non-zero and adds to
+// them, so the updater's test of those bits reads "inside a critical
+// section" before and after it (bp_set_stored_increment).
 #include <urcu/arch.h>
 #include <urcu/system.h>
 
