@@ -352,12 +352,9 @@ void FunctionLowering::collectBlockGuards(CFG &cfg, CFGDomTree &dominators) {
       std::optional<ValueGuard> &kept = blockValueGuards[block->getBlockID()];
       if (test && fromHolding != fromFailing &&
           (!kept || dominators.dominates(kept->branch, branch)))
-        kept = ValueGuard{test->object,
-                          eventLocation(test->load->getBeginLoc()),
-                          test->bits,
-                          fromHolding == test->holdsWhenZero,
-                          test->variable,
-                          branch};
+        kept = ValueGuard{test->object,   eventLocation(test->load->getBeginLoc()),
+                          test->bits,     fromHolding == test->holdsWhenZero,
+                          test->variable, branch};
     }
     for (const CFGBlock *block : region)
       inRegion.reset(block->getBlockID());
