@@ -120,6 +120,14 @@ static const char *option_value(int argc, char **argv, int *i, const char *name,
       return NULL;
     return argv[++*i];
   }
+  /* a one-letter option with its value attached, as compilers take them:
+   * -j1, -pbuild */
+  const char *letter = short_name ? short_name : name;
+  if (strlen(letter) == 2 && letter[0] == '-' && letter[1] != '-' &&
+      strncmp(argument, letter, 2) == 0 && argument[2] != '\0') {
+    *matched = true;
+    return argument + 2;
+  }
   return NULL;
 }
 
