@@ -128,21 +128,35 @@ static bool stores(const struct bp_store_index *index, uint32_t object, uint32_t
          bsearch(&key, index->stores, index->count, sizeof key, compare_stores) != NULL;
 }
 
+/* Whether `function` belongs to the library contract's group (BP_EXCLUSIVE)
+ * `group` (NULL: none): the two never run at once. */
+static bool in_group(const bp_engine *engine, uint32_t function, const char *group) {
+  const char *own = group ? bp_exclusive_group(bp_function_name(engine, function)) : NULL;
+  return own && strcmp(own, group) == 0;
+}
+
 /* A function other than f and g that stores bits of `object` the loads
  * `a` and `b` both test, and does not store `other` (BP_NO_OBJECT: any
  * such function): with `other`, a writer independent of `other`'s writers.
  * An object that neither side stores needs such a third function to store
- * it, or the pair orders nothing (the article's CPU 2 and CPU 3). */
+ * it, or the pair orders nothing (the article's CPU 2 and CPU 3). A writer
+ * that the library's contract runs one at a time with a side (`groups`,
+ * the sides' BP_EXCLUSIVE groups: a hash set's writers) is no third CPU:
+ * what serialises the two orders its store before that side's accesses,
+ * as in one thread (Concurrency Kit's `ck_hs_apply()` reading the probe
+ * bounds another writer stored). */
 static bool third_writer(const bp_analysis *analysis, uint32_t object, uint32_t other, uint32_t f,
-                         uint32_t g, uint32_t a, uint32_t b) {
+                         uint32_t g, uint32_t a, uint32_t b, const char *const groups[2]) {
+  const bp_engine *engine = analysis->engine;
   const struct bp_store_index *index = analysis->stores;
-  uint64_t a_bits = bp_event_get(analysis->engine, a)->bits;
-  uint64_t b_bits = bp_event_get(analysis->engine, b)->bits;
+  uint64_t a_bits = bp_event_get(engine, a)->bits;
+  uint64_t b_bits = bp_event_get(engine, b)->bits;
   for (size_t i = first_store_of(index, object);
        i < index->count && index->stores[i].object == object; i++) {
     uint32_t function = index->stores[i].function;
     if (function != f && function != g && seen_by_both(index->stores[i].bits, a_bits, b_bits) &&
-        (other == BP_NO_OBJECT || !stores(index, other, function)))
+        (other == BP_NO_OBJECT || !stores(index, other, function)) &&
+        !in_group(engine, function, groups[0]) && !in_group(engine, function, groups[1]))
       return true;
   }
   return false;
@@ -446,13 +460,15 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
     return false; /* two builds of one source (liburcu's flavours) */
   bool x0 = cpu0->first_kind == BP_ACCESS_STORE, y0 = cpu0->second_kind == BP_ACCESS_STORE;
   bool y1 = cpu1->first_kind == BP_ACCESS_STORE, x1 = cpu1->second_kind == BP_ACCESS_STORE;
+  const char *const groups[2] = {exclusive_group(analysis->engine, cpu0),
+                                 exclusive_group(analysis->engine, cpu1)};
   if (!x0 && !x1 &&
       !third_writer(analysis, cpu0->first_object, BP_NO_OBJECT, cpu0->function, cpu1->function,
-                    cpu0->first, cpu1->second))
+                    cpu0->first, cpu1->second, groups))
     return false;
   if (!y0 && !y1 &&
       !third_writer(analysis, cpu0->second_object, BP_NO_OBJECT, cpu0->function, cpu1->function,
-                    cpu0->second, cpu1->first))
+                    cpu0->second, cpu1->first, groups))
     return false;
   /* Two readers (IRIW) disagree only on the order of two independent
    * stores: a writer of x that does not write y, and one of y that does not
@@ -460,9 +476,9 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
    * each reader is what orders them. */
   if (!x0 && !x1 && !y0 && !y1 &&
       (!third_writer(analysis, cpu0->first_object, cpu0->second_object, cpu0->function,
-                     cpu1->function, cpu0->first, cpu1->second) ||
+                     cpu1->function, cpu0->first, cpu1->second, groups) ||
        !third_writer(analysis, cpu0->second_object, cpu0->first_object, cpu0->function,
-                     cpu1->function, cpu0->second, cpu1->first)))
+                     cpu1->function, cpu0->second, cpu1->first, groups)))
     return false;
   if (other_bits(analysis->engine, cpu0->second, cpu1->first) ||
       other_bits(analysis->engine, cpu1->second, cpu0->first))
