@@ -477,10 +477,9 @@ void bp_set_access_bits(bp_engine *engine, uint32_t event, uint64_t bits);
  * (`when_zero`: `if (CMM_LOAD_SHARED(ht->in_progress_destroy)) break;`
  * before it) or only when it read something else; with `bits` (0: the
  * whole value), only those bits of it are tested (`if (load(&r->state) &
- * FREE) continue;`). Where the stores the outcome reads write a constant
- * the test turns away (a flag only ever set; the partner's own store), a
- * scenario whose outcome needs the load to read a store's value never runs
- * the access. */
+ * FREE) continue;`). Where every store of the load's object writes a
+ * constant the test turns away (a flag only ever set), a scenario whose
+ * outcome needs the load to read a store's value never runs the access. */
 void bp_set_value_guard(bp_engine *engine, uint32_t event, uint32_t object, bp_location load,
                         uint64_t bits, bool when_zero);
 /* Store `event` writes what its value guard's load read plus a positive

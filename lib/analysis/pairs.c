@@ -266,13 +266,6 @@ static bool rmw_read_by_partner(const bp_engine *engine, const bp_ordering *side
 
 static bool own_instances(const bp_engine *engine, uint32_t a, uint32_t b);
 
-/* A load whose value the code tests only through some bits of its object,
- * and a store that changes only other bits (a worker's `uatomic_read(&flags)
- * & PAUSED` against `uatomic_or(&flags, STOP)`): the load never tells
- * whether the store happened, so the two are no link. Nor are two stores
- * of other bits (each a read-modify-write of its own bits): whichever comes
- * first, the word ends with both. Two loads link through a third
- * function's store (third_writer). */
 /* A store that only adds to a count whose tested bits were already
  * non-zero (a nested rcu_read_lock(): `ctr = tmp + COUNT` on the branch of
  * `if (!(tmp & NEST_MASK))` where they are), against a load that tests
@@ -284,6 +277,14 @@ static bool keeps_tested_bits(const bp_event *store, const bp_event *load) {
          load->kind == BP_ACCESS_LOAD && load->bits == store->value_guard_bits;
 }
 
+/* A load whose value the code tests only through some bits of its object,
+ * and a store that changes only other bits (a worker's `uatomic_read(&flags)
+ * & PAUSED` against `uatomic_or(&flags, STOP)`): the load never tells
+ * whether the store happened, so the two are no link. Nor are two stores
+ * of other bits (each a read-modify-write of its own bits): whichever comes
+ * first, the word ends with both. Two loads link through a third
+ * function's store (third_writer). Nor is a count's increment that keeps
+ * the tested bits non-zero (keeps_tested_bits). */
 static bool other_bits(const bp_engine *engine, uint32_t a, uint32_t b) {
   const bp_event *x = bp_event_get(engine, a), *y = bp_event_get(engine, b);
   if (keeps_tested_bits(x, y) || keeps_tested_bits(y, x))

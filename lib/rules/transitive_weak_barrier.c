@@ -10,7 +10,12 @@
  * marks both its accesses (the programmer said "this races") and orders
  * them with nothing (3.SB with one smp_mb() left out: LKMM allows the
  * cycle). Not yet proven quiet on real code: two findings on liburcu that
- * no triage has confirmed. */
+ * no triage has confirmed.
+ *
+ * By default, it also finds missing-barrier's dependency links: a link
+ * ordered only by a dependency, which LKMM does not make cumulative, where
+ * the cycle needs it to carry another function's store on
+ * (dependency_not_cumulative: ISA2 with a release and dependencies). */
 #include "rules/rules.h"
 
 #include <stdlib.h>
