@@ -115,8 +115,8 @@ static void check_side(bp_analysis *analysis, const bp_ordering *side, const bp_
     return; /* release and acquire, where LKMM says they are enough */
   /* a compiler barrier where the order was meant is a barrier too weak */
   bp_rule rule = !by_dependency && (side->strength || side->barrier != BP_NO_EVENT)
-                    ? BP_RULE_WEAK_BARRIER
-                    : BP_RULE_MISSING_BARRIER;
+                     ? BP_RULE_WEAK_BARRIER
+                     : BP_RULE_MISSING_BARRIER;
   bp_finding *finding = bp_add_candidate(analysis, rule);
   if (!finding)
     return;

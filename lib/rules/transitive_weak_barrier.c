@@ -84,7 +84,8 @@ static int links_not_reads_from(const search *s) {
 }
 
 static bool full_barrier_link(const bp_engine *engine, const bp_ordering *link) {
-  const bp_event *barrier = link->barrier == BP_NO_EVENT ? NULL : bp_event_get(engine, link->barrier);
+  const bp_event *barrier =
+      link->barrier == BP_NO_EVENT ? NULL : bp_event_get(engine, link->barrier);
   return barrier && barrier->type == BP_EVENT_BARRIER &&
          (link->strength & BP_STRENGTH_FULL) == BP_STRENGTH_FULL;
 }
