@@ -189,8 +189,9 @@ const Expr *FunctionLowering::onlyValue(const VarDecl *local) const {
 // A test of one loaded value against zero: the load, and whether the test
 // holds when it read zero (`!CMM_LOAD_SHARED(x)`, `x == NULL`,
 // `caa_unlikely(x)`), or of some bits of it against zero (`load(&x) &
-// FREE`, `!(x & MASK)`: `bits`). A value computed otherwise from the load,
-// or carried by a local, is not the load's.
+// FREE`, `!(x & MASK)`: `bits`), directly or through a local or an inlined
+// helper's parameter that holds it (testedLoad). A value computed otherwise
+// from the load is not the load's.
 std::optional<FunctionLowering::ZeroTest> FunctionLowering::zeroTest(const Expr *condition) const {
   const Expr *tested = condition->IgnoreParenImpCasts();
   bool holdsWhenZero = false;
