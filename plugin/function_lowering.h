@@ -337,6 +337,9 @@ private:
   mutable llvm::DenseMap<const VarDecl *, bool> initialisedOnly; // writtenOnlyByInit()
   bool writtenOnlyByInit(const VarDecl *local) const;
   void countWrites(const VarDecl *local, unsigned &writes, bool &escapes) const;
+  // per local of the body being lowered: its assignments, and whether it is
+  // incremented, decremented or has its address taken (countWrites)
+  mutable std::optional<llvm::DenseMap<const VarDecl *, std::pair<unsigned, bool>>> bodyWrites;
   void endTestedSwap();
   void routeKnownReturns(const CFGBlock &block);
   static const CFGBlock *pastAssertion(const CFGBlock &block);

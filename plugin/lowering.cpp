@@ -98,6 +98,7 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
   if (!cfg)
     return std::nullopt;
   loweredBody = body;
+  bodyWrites.reset();
   findMacroUses(body);
   collectEmptyBarriers(body, *cfg);
   collectFreshLocals(body, /*gatherAssignments=*/true);
@@ -187,6 +188,7 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
   loweredBody = nullptr;
   parentMap = nullptr;
   maskedValues.reset();
+  bodyWrites.reset();
   return std::make_pair(heads[cfg->getEntry().getBlockID()], tails[exit->getBlockID()]);
 }
 
@@ -355,24 +357,34 @@ const VarDecl *FunctionLowering::resultHolder(const Expr *subject) const {
 // and sets `escapes` where it is incremented or decremented or its address
 // taken (after which nothing is known of its writes).
 void FunctionLowering::countWrites(const VarDecl *local, unsigned &writes, bool &escapes) const {
-  std::function<void(const Stmt *)> walk = [&](const Stmt *statement) {
-    if (!statement || escapes)
-      return;
-    auto isLocal = [&](const Expr *target) {
+  // One walk of the body counts every local's writes (a test of a local, a
+  // parameter or a value holder asks, each for its own).
+  if (!bodyWrites) {
+    bodyWrites.emplace();
+    auto localOfTarget = [](const Expr *target) -> const VarDecl * {
       const auto *reference = dyn_cast<DeclRefExpr>(target->IgnoreParenImpCasts());
-      return reference && reference->getDecl() == local;
+      return reference ? dyn_cast<VarDecl>(reference->getDecl()) : nullptr;
     };
-    if (const auto *binary = dyn_cast<BinaryOperator>(statement);
-        binary && binary->isAssignmentOp() && isLocal(binary->getLHS()))
-      writes++;
-    if (const auto *unary = dyn_cast<UnaryOperator>(statement);
-        unary && (unary->isIncrementDecrementOp() || unary->getOpcode() == UO_AddrOf) &&
-        isLocal(unary->getSubExpr()))
-      escapes = true;
-    for (const Stmt *child : statement->children())
-      walk(child);
-  };
-  walk(loweredBody);
+    std::function<void(const Stmt *)> walk = [&](const Stmt *statement) {
+      if (!statement)
+        return;
+      if (const auto *binary = dyn_cast<BinaryOperator>(statement); binary && binary->isAssignmentOp())
+        if (const VarDecl *target = localOfTarget(binary->getLHS()))
+          (*bodyWrites)[target].first++;
+      if (const auto *unary = dyn_cast<UnaryOperator>(statement);
+          unary && (unary->isIncrementDecrementOp() || unary->getOpcode() == UO_AddrOf))
+        if (const VarDecl *target = localOfTarget(unary->getSubExpr()))
+          (*bodyWrites)[target].second = true;
+      for (const Stmt *child : statement->children())
+        walk(child);
+    };
+    walk(loweredBody);
+  }
+  auto found = bodyWrites->find(local);
+  if (found == bodyWrites->end())
+    return;
+  writes += found->second.first;
+  escapes = escapes || found->second.second;
 }
 
 // Whether the test that ends the block being lowered takes one branch when

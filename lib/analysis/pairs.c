@@ -22,6 +22,11 @@ struct bp_store_index {
    * whose stores may write a non-zero value (zero: a zero one; a value not
    * known may be either), MANY_WRITERS for several, NO_WRITER for none */
   uint32_t *nonzero_writer, *zero_writer;
+  /* per object, the last masked test asked of its stores (masked_store_passes)
+   * and the answer: most pairs on one object ask the same */
+  uint64_t *masked_bits;
+  signed char *masked_answer; /* -1: none asked yet; else whether a store passes */
+  bool *masked_zero;
 };
 #define NO_WRITER UINT32_MAX
 #define MANY_WRITERS (UINT32_MAX - 1)
@@ -89,7 +94,7 @@ static struct bp_store_index *index_stores(const bp_analysis *analysis) {
   struct bp_store_index *index = malloc(sizeof *index);
   if (!index)
     abort();
-  *index = (struct bp_store_index){items, unique, nonzero_writer, zero_writer};
+  *index = (struct bp_store_index){items, unique, nonzero_writer, zero_writer, NULL, NULL, NULL};
   return index;
 }
 
@@ -99,6 +104,9 @@ void bp_free_pairs(bp_analysis *analysis) {
   free(analysis->stores->stores);
   free(analysis->stores->nonzero_writer);
   free(analysis->stores->zero_writer);
+  free(analysis->stores->masked_bits);
+  free(analysis->stores->masked_answer);
+  free(analysis->stores->masked_zero);
   free(analysis->stores);
   analysis->stores = NULL;
 }
@@ -128,6 +136,8 @@ static bool stores(const struct bp_store_index *index, uint32_t object, uint32_t
          bsearch(&key, index->stores, index->count, sizeof key, compare_stores) != NULL;
 }
 
+static const char *exclusive_group(const bp_engine *engine, const bp_ordering *side);
+
 /* Whether `function` belongs to the library contract's group (BP_EXCLUSIVE)
  * `group` (NULL: none): the two never run at once. */
 static bool in_group(const bp_engine *engine, uint32_t function, const char *group) {
@@ -140,13 +150,13 @@ static bool in_group(const bp_engine *engine, uint32_t function, const char *gro
  * such function): with `other`, a writer independent of `other`'s writers.
  * An object that neither side stores needs such a third function to store
  * it, or the pair orders nothing (the article's CPU 2 and CPU 3). A writer
- * that the library's contract runs one at a time with a side (`groups`,
- * the sides' BP_EXCLUSIVE groups: a hash set's writers) is no third CPU:
+ * that the library's contract runs one at a time with a side (the same
+ * BP_EXCLUSIVE group as `sides`: a hash set's writers) is no third CPU:
  * what serialises the two orders its store before that side's accesses,
  * as in one thread (Concurrency Kit's `ck_hs_apply()` reading the probe
  * bounds another writer stored). */
 static bool third_writer(const bp_analysis *analysis, uint32_t object, uint32_t other, uint32_t f,
-                         uint32_t g, uint32_t a, uint32_t b, const char *const groups[2]) {
+                         uint32_t g, uint32_t a, uint32_t b, const bp_ordering *const sides[2]) {
   const bp_engine *engine = analysis->engine;
   const struct bp_store_index *index = analysis->stores;
   uint64_t a_bits = bp_event_get(engine, a)->bits;
@@ -156,7 +166,8 @@ static bool third_writer(const bp_analysis *analysis, uint32_t object, uint32_t 
     uint32_t function = index->stores[i].function;
     if (function != f && function != g && seen_by_both(index->stores[i].bits, a_bits, b_bits) &&
         (other == BP_NO_OBJECT || !stores(index, other, function)) &&
-        !in_group(engine, function, groups[0]) && !in_group(engine, function, groups[1]))
+        !in_group(engine, function, exclusive_group(engine, sides[0])) &&
+        !in_group(engine, function, exclusive_group(engine, sides[1])))
       return true;
   }
   return false;
@@ -239,12 +250,15 @@ static bool publishes_through(const bp_engine *engine, uint32_t access, uint32_t
  * dependency) orders it; what the side read before of another object (the
  * queue's tail, compared against) says nothing about which instance that
  * is. */
-static bool found_through_other_pointer(const bp_engine *engine, const bp_ordering *side,
+static bool found_through_other_pointer(const bp_analysis *analysis, const bp_ordering *side,
                                         const bp_ordering *partner) {
+  const bp_engine *engine = analysis->engine;
   const bp_event *second = bp_event_get(engine, side->second);
   for (size_t i = 0; i < BP_GUARDS_MAX && second->address_sources[i] != BP_NO_OBJECT; i++) {
     uint32_t pointer = second->address_sources[i];
-    if (pointer != side->first_object && pointer != side->second_object &&
+    /* the index first: most partners never store the pointer */
+    if (pointer != side->first_object && pointer != side->second_object && analysis->stores &&
+        stores(analysis->stores, pointer, partner->function) &&
         publishes_through(engine, partner->first, pointer))
       return true;
   }
@@ -372,8 +386,8 @@ static bool serialised_writers(const bp_analysis *analysis, const bp_ordering *c
  * masked test of `guarded` lets through, or a value not known: the stores
  * of each function the index lists, read one by one (a masked test is
  * rare; the index keeps whole values only). */
-static bool masked_store_passes(const bp_analysis *analysis, uint32_t object,
-                                const bp_event *guarded) {
+static bool scan_masked_stores(const bp_analysis *analysis, uint32_t object,
+                               const bp_event *guarded) {
   const bp_engine *engine = analysis->engine;
   const struct bp_store_index *index = analysis->stores;
   for (size_t i = first_store_of(index, object);
@@ -394,6 +408,27 @@ static bool masked_store_passes(const bp_analysis *analysis, uint32_t object,
     }
   }
   return false;
+}
+
+static bool masked_store_passes(const bp_analysis *analysis, uint32_t object,
+                                const bp_event *guarded) {
+  struct bp_store_index *index = analysis->stores;
+  if (!index->masked_answer) {
+    size_t objects = analysis->engine->objects.strings.count + 1;
+    index->masked_bits = calloc(objects, sizeof *index->masked_bits);
+    index->masked_answer = malloc(objects);
+    index->masked_zero = calloc(objects, sizeof *index->masked_zero);
+    if (!index->masked_bits || !index->masked_answer || !index->masked_zero)
+      abort();
+    memset(index->masked_answer, -1, objects);
+  }
+  if (index->masked_answer[object] < 0 || index->masked_bits[object] != guarded->value_guard_bits ||
+      index->masked_zero[object] != guarded->value_guard_zero) {
+    index->masked_bits[object] = guarded->value_guard_bits;
+    index->masked_zero[object] = guarded->value_guard_zero;
+    index->masked_answer[object] = (signed char)scan_masked_stores(analysis, object, guarded);
+  }
+  return index->masked_answer[object];
 }
 
 /* `side`, CPU `cpu` of `scenario`, reaches its second access only when its
@@ -461,15 +496,14 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
     return false; /* two builds of one source (liburcu's flavours) */
   bool x0 = cpu0->first_kind == BP_ACCESS_STORE, y0 = cpu0->second_kind == BP_ACCESS_STORE;
   bool y1 = cpu1->first_kind == BP_ACCESS_STORE, x1 = cpu1->second_kind == BP_ACCESS_STORE;
-  const char *const groups[2] = {exclusive_group(analysis->engine, cpu0),
-                                 exclusive_group(analysis->engine, cpu1)};
+  const bp_ordering *const sides[2] = {cpu0, cpu1};
   if (!x0 && !x1 &&
       !third_writer(analysis, cpu0->first_object, BP_NO_OBJECT, cpu0->function, cpu1->function,
-                    cpu0->first, cpu1->second, groups))
+                    cpu0->first, cpu1->second, sides))
     return false;
   if (!y0 && !y1 &&
       !third_writer(analysis, cpu0->second_object, BP_NO_OBJECT, cpu0->function, cpu1->function,
-                    cpu0->second, cpu1->first, groups))
+                    cpu0->second, cpu1->first, sides))
     return false;
   /* Two readers (IRIW) disagree only on the order of two independent
    * stores: a writer of x that does not write y, and one of y that does not
@@ -477,9 +511,9 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
    * each reader is what orders them. */
   if (!x0 && !x1 && !y0 && !y1 &&
       (!third_writer(analysis, cpu0->first_object, cpu0->second_object, cpu0->function,
-                     cpu1->function, cpu0->first, cpu1->second, groups) ||
+                     cpu1->function, cpu0->first, cpu1->second, sides) ||
        !third_writer(analysis, cpu0->second_object, cpu0->first_object, cpu0->function,
-                     cpu1->function, cpu0->second, cpu1->first, groups)))
+                     cpu1->function, cpu0->second, cpu1->first, sides)))
     return false;
   if (other_bits(analysis->engine, cpu0->second, cpu1->first) ||
       other_bits(analysis->engine, cpu1->second, cpu0->first))
@@ -490,8 +524,8 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
     return false;
   if (!same_instances_reachable(analysis->engine, cpu0, cpu1))
     return false;
-  if (found_through_other_pointer(analysis->engine, cpu0, cpu1) ||
-      found_through_other_pointer(analysis->engine, cpu1, cpu0))
+  if (found_through_other_pointer(analysis, cpu0, cpu1) ||
+      found_through_other_pointer(analysis, cpu1, cpu0))
     return false;
   if (rmw_read_by_partner(analysis->engine, cpu0, cpu1) ||
       rmw_read_by_partner(analysis->engine, cpu1, cpu0))
