@@ -551,6 +551,15 @@ uint64_t FunctionLowering::testedBits(const Expr *value) const {
   return maskedValues->lookup(value);
 }
 
+std::optional<std::pair<const Expr *, int64_t>>
+FunctionLowering::constantOperand(const BinaryOperator *binary) const {
+  if (std::optional<int64_t> right = evaluate(binary->getRHS()))
+    return std::make_pair(binary->getLHS(), *right);
+  if (std::optional<int64_t> left = evaluate(binary->getLHS()))
+    return std::make_pair(binary->getRHS(), *left);
+  return std::nullopt;
+}
+
 // Indexes, under each `value & mask` of `statement`, the expressions whose
 // value is the one masked, down to the load (a walk of the body, cheaper
 // than its parent map).
@@ -561,15 +570,11 @@ void FunctionLowering::collectMaskedValues(const Stmt *statement) const {
   const auto *binary = dyn_cast<BinaryOperator>(statement);
   if (!binary || binary->getOpcode() != BO_And)
     return;
-  const Expr *masked = binary->getLHS();
-  std::optional<int64_t> mask = evaluate(binary->getRHS());
-  if (!mask) {
-    masked = binary->getRHS();
-    mask = evaluate(binary->getLHS());
-  }
-  if (!mask)
+  auto split = constantOperand(binary);
+  if (!split)
     return;
-  uint64_t bits = withinWidth(static_cast<uint64_t>(*mask), masked->getType());
+  const Expr *masked = split->first;
+  uint64_t bits = withinWidth(static_cast<uint64_t>(split->second), masked->getType());
   while (masked) {
     maskedValues->try_emplace(masked, bits);
     if (const auto *cast = dyn_cast<CastExpr>(masked)) {

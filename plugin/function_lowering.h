@@ -483,6 +483,10 @@ private:
   void addSpawn(const PrimitiveUse &use);
   void addLock(const PrimitiveUse &use, bool acquire);
   std::optional<int64_t> evaluate(const Expr *expression) const;
+  // `x & MASK`, `tmp + COUNT`: the operand that is not a constant, and the
+  // constant, either way round
+  std::optional<std::pair<const Expr *, int64_t>>
+  constantOperand(const BinaryOperator *binary) const;
   std::optional<bp_order> findOrder(const Stmt *statement) const;
   void emitOpaque(const PrimitiveUse &use);
   bool isReferencePut(const PrimitiveUse &use, const Expr *lvalue) const;

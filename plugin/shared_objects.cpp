@@ -215,16 +215,11 @@ std::optional<FunctionLowering::ZeroTest> FunctionLowering::zeroTest(const Expr 
       tested = call->getArg(0)->IgnoreParenImpCasts();
     } else if (const auto *masking = dyn_cast<BinaryOperator>(tested);
                masking && masking->getOpcode() == BO_And && !bits) {
-      std::optional<int64_t> mask = evaluate(masking->getRHS());
-      const Expr *masked = masking->getLHS();
-      if (!mask) {
-        mask = evaluate(masking->getLHS());
-        masked = masking->getRHS();
-      }
-      if (!mask || *mask == 0)
+      auto split = constantOperand(masking);
+      if (!split || split->second == 0)
         return std::nullopt;
-      bits = withinWidth(static_cast<uint64_t>(*mask), masked->getType());
-      tested = masked->IgnoreParenImpCasts();
+      bits = withinWidth(static_cast<uint64_t>(split->second), split->first->getType());
+      tested = split->first->IgnoreParenImpCasts();
     } else {
       break;
     }
@@ -246,15 +241,8 @@ bool FunctionLowering::incrementsGuardedValue(const Expr *value, uint32_t object
       guard->object != object)
     return false;
   const auto *sum = dyn_cast<BinaryOperator>(value->IgnoreParenImpCasts());
-  if (!sum || sum->getOpcode() != BO_Add)
-    return false;
-  const Expr *operand = sum->getLHS();
-  std::optional<int64_t> constant = evaluate(sum->getRHS());
-  if (!constant) {
-    operand = sum->getRHS();
-    constant = evaluate(sum->getLHS());
-  }
-  return constant && *constant > 0 && localOf(operand) == guard->variable;
+  auto split = sum && sum->getOpcode() == BO_Add ? constantOperand(sum) : std::nullopt;
+  return split && split->second > 0 && localOf(split->first) == guard->variable;
 }
 
 // The load whose value `tested` is, for zeroTest. A local written once, by

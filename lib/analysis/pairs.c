@@ -22,11 +22,10 @@ struct bp_store_index {
    * whose stores may write a non-zero value (zero: a zero one; a value not
    * known may be either), MANY_WRITERS for several, NO_WRITER for none */
   uint32_t *nonzero_writer, *zero_writer;
-  /* per object, the last masked test asked of its stores (masked_store_passes)
-   * and the answer: most pairs on one object ask the same */
-  uint64_t *masked_bits;
-  signed char *masked_answer; /* -1: none asked yet; else whether a store passes */
-  bool *masked_zero;
+  /* every store event of the program, by object: object o's are
+   * store_events[events_from[o]] up to store_events[events_from[o + 1]] */
+  uint32_t *store_events;
+  size_t *events_from;
 };
 #define NO_WRITER UINT32_MAX
 #define MANY_WRITERS (UINT32_MAX - 1)
@@ -51,6 +50,35 @@ static int compare_stores(const void *left, const void *right) {
   if (a->function != b->function)
     return a->function < b->function ? -1 : 1;
   return 0;
+}
+
+/* Every store event, grouped by object (a counting sort over the events). */
+static void index_store_events(const bp_engine *engine, struct bp_store_index *index) {
+  size_t objects = engine->objects.strings.count + 1;
+  size_t *from = calloc(objects + 1, sizeof *from);
+  if (!from)
+    abort();
+  uint32_t count = (uint32_t)bp_event_count(engine);
+  for (uint32_t id = 0; id < count; id++) {
+    const bp_event *event = bp_event_get(engine, id);
+    if (event->type == BP_EVENT_ACCESS && event->kind == BP_ACCESS_STORE)
+      from[event->object + 1]++;
+  }
+  for (size_t o = 0; o < objects; o++)
+    from[o + 1] += from[o];
+  uint32_t *events = malloc((from[objects] + 1) * sizeof *events);
+  size_t *next = malloc((objects + 1) * sizeof *next);
+  if (!events || !next)
+    abort();
+  memcpy(next, from, (objects + 1) * sizeof *next);
+  for (uint32_t id = 0; id < count; id++) {
+    const bp_event *event = bp_event_get(engine, id);
+    if (event->type == BP_EVENT_ACCESS && event->kind == BP_ACCESS_STORE)
+      events[next[event->object]++] = id;
+  }
+  free(next);
+  index->store_events = events;
+  index->events_from = from;
 }
 
 static struct bp_store_index *index_stores(const bp_analysis *analysis) {
@@ -94,7 +122,8 @@ static struct bp_store_index *index_stores(const bp_analysis *analysis) {
   struct bp_store_index *index = malloc(sizeof *index);
   if (!index)
     abort();
-  *index = (struct bp_store_index){items, unique, nonzero_writer, zero_writer, NULL, NULL, NULL};
+  *index = (struct bp_store_index){items, unique, nonzero_writer, zero_writer, NULL, NULL};
+  index_store_events(engine, index);
   return index;
 }
 
@@ -104,9 +133,8 @@ void bp_free_pairs(bp_analysis *analysis) {
   free(analysis->stores->stores);
   free(analysis->stores->nonzero_writer);
   free(analysis->stores->zero_writer);
-  free(analysis->stores->masked_bits);
-  free(analysis->stores->masked_answer);
-  free(analysis->stores->masked_zero);
+  free(analysis->stores->store_events);
+  free(analysis->stores->events_from);
   free(analysis->stores);
   analysis->stores = NULL;
 }
@@ -224,19 +252,16 @@ static bool replaced_pointer(const bp_engine *engine, const bp_ordering *replace
 /* After `access`, on every way on, its function stores into `object` a
  * value that is not known to be null: it publishes what it filled in
  * through that pointer. */
-static bool publishes_through(const bp_engine *engine, uint32_t access, uint32_t object) {
-  const bp_function *function =
-      bp_vec_at(&engine->functions, bp_event_get(engine, access)->function);
-  for (size_t b = 0; b < function->blocks.count; b++) {
-    const bp_block *block = bp_vec_at(&function->blocks, b);
-    for (size_t i = 0; i < block->events.count; i++) {
-      uint32_t id = *(uint32_t *)bp_vec_at(&block->events, i);
-      const bp_event *event = bp_event_get(engine, id);
-      if (event->type == BP_EVENT_ACCESS && event->kind == BP_ACCESS_STORE &&
-          event->object == object && !(event->value_known && event->stored_value == 0) &&
-          bp_always_reaches(engine, access, id))
-        return true;
-    }
+static bool publishes_through(const bp_analysis *analysis, uint32_t access, uint32_t object) {
+  const bp_engine *engine = analysis->engine;
+  const struct bp_store_index *index = analysis->stores;
+  uint32_t function = bp_event_get(engine, access)->function;
+  for (size_t i = index->events_from[object]; i < index->events_from[object + 1]; i++) {
+    uint32_t id = index->store_events[i];
+    const bp_event *store = bp_event_get(engine, id);
+    if (store->function == function && !(store->value_known && store->stored_value == 0) &&
+        bp_always_reaches(engine, access, id))
+      return true;
   }
   return false;
 }
@@ -252,14 +277,12 @@ static bool publishes_through(const bp_engine *engine, uint32_t access, uint32_t
  * is. */
 static bool found_through_other_pointer(const bp_analysis *analysis, const bp_ordering *side,
                                         const bp_ordering *partner) {
-  const bp_engine *engine = analysis->engine;
-  const bp_event *second = bp_event_get(engine, side->second);
-  for (size_t i = 0; i < BP_GUARDS_MAX && second->address_sources[i] != BP_NO_OBJECT; i++) {
+  const bp_event *second = bp_event_get(analysis->engine, side->second);
+  for (size_t i = 0;
+       analysis->stores && i < BP_GUARDS_MAX && second->address_sources[i] != BP_NO_OBJECT; i++) {
     uint32_t pointer = second->address_sources[i];
-    /* the index first: most partners never store the pointer */
-    if (pointer != side->first_object && pointer != side->second_object && analysis->stores &&
-        stores(analysis->stores, pointer, partner->function) &&
-        publishes_through(engine, partner->first, pointer))
+    if (pointer != side->first_object && pointer != side->second_object &&
+        publishes_through(analysis, partner->first, pointer))
       return true;
   }
   return false;
@@ -383,52 +406,21 @@ static bool serialised_writers(const bp_analysis *analysis, const bp_ordering *c
 }
 
 /* Some store of `object` that other threads may see writes a value the
- * masked test of `guarded` lets through, or a value not known: the stores
- * of each function the index lists, read one by one (a masked test is
- * rare; the index keeps whole values only). */
-static bool scan_masked_stores(const bp_analysis *analysis, uint32_t object,
-                               const bp_event *guarded) {
-  const bp_engine *engine = analysis->engine;
-  const struct bp_store_index *index = analysis->stores;
-  for (size_t i = first_store_of(index, object);
-       i < index->count && index->stores[i].object == object; i++) {
-    const bp_function *function = bp_vec_at(&engine->functions, index->stores[i].function);
-    for (size_t b = 0; b < function->blocks.count; b++) {
-      const bp_block *block = bp_vec_at(&function->blocks, b);
-      for (size_t e = 0; e < block->events.count; e++) {
-        uint32_t id = *(uint32_t *)bp_vec_at(&block->events, e);
-        const bp_event *store = bp_event_get(engine, id);
-        if (store->type != BP_EVENT_ACCESS || store->kind != BP_ACCESS_STORE ||
-            store->object != object || store->unpublished || bp_before_all_threads(analysis, id))
-          continue;
-        if (!store->value_known ||
-            ((store->stored_value & guarded->value_guard_bits) == 0) == guarded->value_guard_zero)
-          return true;
-      }
-    }
-  }
-  return false;
-}
-
+ * masked test of `guarded` lets through, or a value not known (the
+ * writers' index keeps whole values only). */
 static bool masked_store_passes(const bp_analysis *analysis, uint32_t object,
                                 const bp_event *guarded) {
-  struct bp_store_index *index = analysis->stores;
-  if (!index->masked_answer) {
-    size_t objects = analysis->engine->objects.strings.count + 1;
-    index->masked_bits = calloc(objects, sizeof *index->masked_bits);
-    index->masked_answer = malloc(objects);
-    index->masked_zero = calloc(objects, sizeof *index->masked_zero);
-    if (!index->masked_bits || !index->masked_answer || !index->masked_zero)
-      abort();
-    memset(index->masked_answer, -1, objects);
+  const struct bp_store_index *index = analysis->stores;
+  for (size_t i = index->events_from[object]; i < index->events_from[object + 1]; i++) {
+    uint32_t id = index->store_events[i];
+    const bp_event *store = bp_event_get(analysis->engine, id);
+    if (store->unpublished || bp_before_all_threads(analysis, id))
+      continue;
+    if (!store->value_known ||
+        ((store->stored_value & guarded->value_guard_bits) == 0) == guarded->value_guard_zero)
+      return true;
   }
-  if (index->masked_answer[object] < 0 || index->masked_bits[object] != guarded->value_guard_bits ||
-      index->masked_zero[object] != guarded->value_guard_zero) {
-    index->masked_bits[object] = guarded->value_guard_bits;
-    index->masked_zero[object] = guarded->value_guard_zero;
-    index->masked_answer[object] = (signed char)scan_masked_stores(analysis, object, guarded);
-  }
-  return index->masked_answer[object];
+  return false;
 }
 
 /* `side`, CPU `cpu` of `scenario`, reaches its second access only when its

@@ -292,7 +292,7 @@ static char *side_note(const bp_engine *engine, const bp_side *partner) {
     bp_text_append(&buffer, " before ");
     append_access(&buffer, engine, partner->second);
     /* a dependency: the side's own first access is what orders it */
-    bool dependency = bp_event_get(engine, partner->barrier)->type == BP_EVENT_ACCESS;
+    bool dependency = bp_dependency(engine, partner->barrier);
     bp_text_append(&buffer, dependency ? ", which depends on its value read with " : " with ");
     bp_text_append_barrier(&buffer, engine, partner->barrier);
     append_callee(&buffer, engine, partner->barrier);
