@@ -99,6 +99,7 @@ struct bp_engine {
   bp_vec events;                     /* bp_event */
   bp_vec annotations;                /* bp_annotation_record */
   uint32_t unit;                     /* of the functions begun next (bp_set_unit) */
+  bool *kernel_units; /* per names id: a unit written in the kernel's family (bp_find_unit_families) */
   bp_text_source text_source;        /* bp_set_text_source */
   void *text_context;
   bool building;
@@ -109,8 +110,11 @@ struct bp_engine {
 uint32_t bp_interner_find(const bp_interner *interner, const char *string);
 
 /* program.c: the family of the primitive of `event` (liburcu when none):
- * how fix-its spell what they add. */
+ * how fix-its spell what they add. Kernel code is the kernel's family
+ * whatever the primitive: its function's or its unit's barriers and
+ * markings say so (after bp_find_unit_families). */
 bp_family bp_event_family(const bp_engine *engine, uint32_t event);
+void bp_find_unit_families(bp_engine *engine);
 /* program.c: an ordering's `barrier` is an access: the load that the
  * ordered access depends on (an address, data or control dependency). */
 bool bp_dependency(const bp_engine *engine, uint32_t barrier);

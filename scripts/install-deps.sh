@@ -6,6 +6,8 @@
 # gnuplot-nox draws PNG through cairo without X).
 # --realcode: also what `make realcode` needs (tcl: tclsh generates sqlite3's
 # amalgamation).
+# --kernel: also what `bench/kernel/run.py` needs (the kernel's source and
+# what its clang build uses).
 set -eu
 
 LLVM_VERSION="${BARRIERPAIR_LLVM_VERSION:-19}"
@@ -18,6 +20,10 @@ if [ "${1:-}" = "--bench" ]; then
 fi
 if [ "${1:-}" = "--realcode" ]; then
   PACKAGES="$PACKAGES tcl"
+fi
+if [ "${1:-}" = "--kernel" ]; then
+  PACKAGES="$PACKAGES linux-source-6.1 lld-${LLVM_VERSION} flex bison bc
+libelf-dev libssl-dev xz-utils"
 fi
 # npm (SARIF validation in the tests): Debian's, unless node and npm are
 # already installed some other way.

@@ -13,6 +13,7 @@ void bp_analysis_begin(bp_analysis *analysis, const bp_engine *engine, const bp_
   bp_vec_init(&analysis->orderings, sizeof(bp_ordering));
   bp_vec_init(&analysis->barrier_pairs, sizeof(bp_barrier_pair));
   bp_vec_init(&analysis->candidates, sizeof(bp_finding));
+  bp_vec_init(&analysis->merged_pairings, sizeof(uint32_t));
   analysis->paired = calloc(bp_event_count(engine) + 1, sizeof *analysis->paired);
   if (!analysis->paired)
     abort();
@@ -35,6 +36,8 @@ void bp_analysis_end(bp_analysis *analysis) {
   free(analysis->ordering_calls);
   free(analysis->counters);
   free(analysis->reference_counts);
+  bp_vec_free(&analysis->merged_pairings);
+  bp_free_candidate_index(analysis);
 }
 
 bool bp_whole_program(const bp_analysis *analysis) {

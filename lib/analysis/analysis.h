@@ -61,7 +61,9 @@ typedef struct {
   const bp_options *options;
   bp_vec orderings;     /* bp_ordering, sorted by (first_object, second_object, function, ...) */
   bp_vec barrier_pairs; /* bp_barrier_pair, in the order bp_pair_barriers found them */
-  bp_vec candidates;    /* bp_finding */
+  bp_vec candidates;    /* bp_finding, one per rule and place (candidates.c) */
+  bp_vec merged_pairings; /* uint32_t per candidate: partners of candidates merged into it */
+  struct bp_candidate_index *candidate_index; /* candidates.c */
   bool *paired;         /* per event: a barrier that some pairing or cycle uses */
   bool *ordering_calls; /* calls.c: per event, a call of a function that orders */
   struct bp_store_index *stores; /* pairs.c */
@@ -93,8 +95,22 @@ size_t bp_orderings_between(const bp_analysis *analysis, uint32_t first_object,
                             uint32_t second_object, size_t *begin);
 
 /* candidates.c: the sink of the rules. A new zeroed candidate of `rule`, or
- * NULL when the rule is disabled. */
+ * NULL when the rule is disabled; the rule fills it before it adds the next
+ * one, and it is merged with the candidate of the same rule and place then
+ * (or when the candidates are next read through bp_settle_candidates or
+ * bp_keep_candidates). */
 bp_finding *bp_add_candidate(bp_analysis *analysis, bp_rule rule);
+void bp_settle_candidates(bp_analysis *analysis);
+/* Keeps the candidates from index `first` on for which `keep` says so. */
+typedef bool (*bp_candidate_filter)(const bp_analysis *analysis, const bp_finding *candidate,
+                                    void *context);
+void bp_keep_candidates(bp_analysis *analysis, size_t first, bp_candidate_filter keep,
+                        void *context);
+/* The order of findings: by place, rule, then what tells apart candidates
+ * of one place, whatever the ids (the same program gives the same
+ * findings in `check` and `link`). */
+int bp_compare_candidates(const bp_analysis *analysis, const bp_finding *a, const bp_finding *b);
+void bp_free_candidate_index(bp_analysis *analysis);
 /* A stale-annotation candidate for annotation `index` (the rule and the
  * suppressions both report them): `barrier` is the one it stands beside
  * (BP_NO_EVENT: none), `partner` one it names (NULL: none). */

@@ -11,8 +11,8 @@
  * every rule has run, and reports the annotations that silenced nothing. */
 void bp_apply_suppressions(bp_analysis *analysis);
 
-/* merge.c: one finding per rule and place, sorted by place; `*findings`
- * takes the candidates' storage. */
+/* merge.c: one finding per rule and place, sorted by place, in a new
+ * malloc()ed array; the candidates are freed. */
 size_t bp_merge_findings(bp_analysis *analysis, bp_finding **findings);
 
 /* text.c: a growing malloc()ed string, for the texts of findings. */

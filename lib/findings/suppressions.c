@@ -30,6 +30,16 @@ static bool beside_code(const bp_vec *entries, const bp_annotation_record *annot
                              annotation->next_code_line, &begin) > begin;
 }
 
+static bool not_suppressed(const bp_analysis *analysis, const bp_finding *finding, void *used) {
+  const bp_engine *engine = analysis->engine;
+  bool dropped = false;
+  for (uint32_t a = 0; a < engine->annotations.count; a++) {
+    if (suppresses(engine, bp_vec_at(&engine->annotations, a), finding))
+      dropped = ((bool *)used)[a] = true;
+  }
+  return !dropped;
+}
+
 void bp_apply_suppressions(bp_analysis *analysis) {
   const bp_engine *engine = analysis->engine;
   if (!engine->annotations.count)
@@ -38,19 +48,7 @@ void bp_apply_suppressions(bp_analysis *analysis) {
   if (!used)
     abort();
   /* Candidates are few and suppressions fewer: every pair is cheap. */
-  bp_vec *candidates = &analysis->candidates;
-  size_t kept = 0;
-  for (size_t i = 0; i < candidates->count; i++) {
-    bp_finding *finding = bp_vec_at(candidates, i);
-    bool dropped = false;
-    for (uint32_t a = 0; a < engine->annotations.count; a++) {
-      if (suppresses(engine, bp_vec_at(&engine->annotations, a), finding))
-        dropped = used[a] = true;
-    }
-    if (!dropped)
-      *(bp_finding *)bp_vec_at(candidates, kept++) = *finding;
-  }
-  candidates->count = kept;
+  bp_keep_candidates(analysis, 0, not_suppressed, used);
 
   bp_vec entries = bp_events_by_line(engine);
   for (uint32_t a = 0; a < engine->annotations.count; a++) {

@@ -36,6 +36,7 @@ void bp_engine_destroy(bp_engine *engine) {
   bp_vec_free(&engine->events);
   bp_vec_free(&engine->annotations);
   bp_vec_free(&engine->object_displays);
+  free(engine->kernel_units);
   bp_interner_free(&engine->files);
   bp_interner_free(&engine->objects);
   bp_interner_free(&engine->names);
@@ -625,6 +626,41 @@ bool bp_dependency(const bp_engine *engine, uint32_t barrier) {
   return barrier != BP_NO_EVENT && bp_event_get(engine, barrier)->type == BP_EVENT_ACCESS;
 }
 
+/* Barriers and accesses tell kernel code; locks are named alike everywhere
+ * (liburcu has a mutex_lock() too). */
+static bool kernel_spelling(const bp_primitive *primitive) {
+  return primitive && primitive->family == BP_FAMILY_KERNEL && primitive->op != BP_OP_LOCK &&
+         primitive->op != BP_OP_UNLOCK;
+}
+
+/* A unit is the kernel's when it writes a kernel barrier or marking and no
+ * liburcu fence: the RCU primitives (`rcu_dereference()`) are liburcu's rows
+ * of the table, but in kernel code the fix-it must be `smp_mb()`. */
+void bp_find_unit_families(bp_engine *engine) {
+  size_t names = engine->names.strings.count;
+  free(engine->kernel_units);
+  engine->kernel_units = calloc(names + 1, sizeof *engine->kernel_units);
+  bool *urcu_units = calloc(names + 1, sizeof *urcu_units);
+  if (!engine->kernel_units || !urcu_units)
+    abort();
+  for (uint32_t id = 0; id < bp_event_count(engine); id++) {
+    const bp_event *event = bp_event_get(engine, id);
+    const bp_primitive *primitive = bp_primitive_get(event->primitive);
+    if (!primitive || event->function >= engine->functions.count)
+      continue;
+    uint32_t unit = ((const bp_function *)bp_vec_at(&engine->functions, event->function))->unit;
+    if (unit >= names)
+      continue;
+    if (kernel_spelling(primitive))
+      engine->kernel_units[unit] = true;
+    else if (primitive->family == BP_FAMILY_URCU && primitive->op == BP_OP_FENCE)
+      urcu_units[unit] = true;
+  }
+  for (size_t unit = 0; unit < names; unit++)
+    engine->kernel_units[unit] &= !urcu_units[unit];
+  free(urcu_units);
+}
+
 bp_family bp_event_family(const bp_engine *engine, uint32_t event) {
   const bp_event *e = event == BP_NO_EVENT ? NULL : bp_event_get(engine, event);
   if (!e)
@@ -638,13 +674,18 @@ bp_family bp_event_family(const bp_engine *engine, uint32_t event) {
   const bp_primitive *own = bp_primitive_get(e->primitive), *other = NULL;
   for (uint32_t id = first; id <= last; id++) {
     const bp_primitive *primitive = bp_primitive_get(bp_event_get(engine, id)->primitive);
-    /* locks are named alike everywhere (liburcu has a mutex_lock() too):
-     * only barriers and accesses tell kernel code */
-    if (primitive && primitive->family == BP_FAMILY_KERNEL && primitive->op != BP_OP_LOCK &&
-        primitive->op != BP_OP_UNLOCK)
+    if (kernel_spelling(primitive))
       return BP_FAMILY_KERNEL;
     if (primitive && !other)
       other = primitive;
   }
-  return own ? own->family : other ? other->family : BP_FAMILY_C11;
+  bp_family family = own ? own->family : other ? other->family : BP_FAMILY_C11;
+  uint32_t unit = e->function < engine->functions.count
+                      ? ((const bp_function *)bp_vec_at(&engine->functions, e->function))->unit
+                      : BP_NO_UNIT;
+  bool kernel_unit = engine->kernel_units && unit < engine->names.strings.count &&
+                     engine->kernel_units[unit];
+  if (kernel_unit && (family == BP_FAMILY_URCU || family == BP_FAMILY_C11))
+    return BP_FAMILY_KERNEL;
+  return family;
 }

@@ -294,18 +294,10 @@ static void check_pair(checker *c, const bp_ordering *cpu0, const bp_ordering *c
  * pairing it is in: the message is what orders it, whichever other pairing
  * its objects fall into (a push's plain store of a node's `next` before the
  * compare-and-swap that publishes the node also precedes the swap's load). */
-static void drop_payloads(checker *c, size_t first_candidate) {
-  bp_vec *candidates = &c->analysis->candidates;
-  size_t kept = first_candidate;
-  for (size_t i = first_candidate; i < candidates->count; i++) {
-    bp_finding *finding = bp_vec_at(candidates, i);
-    if (finding->rule == BP_RULE_MISSING_ACCESS_ONCE && c->payload[finding->at])
-      continue;
-    if (kept != i)
-      *(bp_finding *)bp_vec_at(candidates, kept) = *finding;
-    kept++;
-  }
-  candidates->count = kept;
+static bool not_a_payload(const bp_analysis *analysis, const bp_finding *finding, void *context) {
+  (void)analysis;
+  const checker *c = context;
+  return finding->rule != BP_RULE_MISSING_ACCESS_ONCE || !c->payload[finding->at];
 }
 
 void bp_check_missing_access_once(bp_analysis *analysis) {
@@ -314,13 +306,12 @@ void bp_check_missing_access_once(bp_analysis *analysis) {
   c.payload = calloc(bp_event_count(analysis->engine) + 1, sizeof *c.payload);
   if (!c.payload)
     abort();
-  size_t first_candidate = analysis->candidates.count;
   for (size_t i = 0; i < analysis->barrier_pairs.count; i++) {
     const bp_barrier_pair *pair = bp_vec_at(&analysis->barrier_pairs, i);
     check_pair(&c, bp_vec_at(&analysis->orderings, pair->cpu0),
                bp_vec_at(&analysis->orderings, pair->cpu1), pair->scenario);
   }
-  drop_payloads(&c, first_candidate);
+  bp_keep_candidates(analysis, 0, not_a_payload, &c);
   free(c.payload);
   free_index(&c.index);
 }

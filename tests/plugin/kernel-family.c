@@ -27,3 +27,21 @@ int read_version(void) {
   return config ? READ_ONCE(config_version) : 0; // expected-warning {{no barrier orders the load of 'current_config' before the load of 'config_version' in 'read_version'; with 'publish' this is scenario 3 (message passing), which needs smp_rmb() here}} \
                                                     expected-note {{scenario 3 (message passing) forbids}}
 }
+
+// The fix-it's family comes from the partner's barrier: here a function
+// that writes only rcu_assign_pointer(), a row the table files under
+// liburcu. Its unit is kernel code (READ_ONCE(), WRITE_ONCE(), smp_*() and
+// no liburcu fence), so the fix is still smp_rmb().
+int *current_slot, *slot_owner;
+
+void set_slot(int *slot, int *owner) {
+  rcu_assign_pointer(slot_owner, owner);
+  rcu_assign_pointer(current_slot, slot); // expected-note {{'set_slot' orders the store to 'slot_owner' before the store to 'current_slot' with 'rcu_assign_pointer()'}}
+}
+
+int *slot_owner_seen(void) {
+  int *slot = READ_ONCE(current_slot);
+  // CHECK: fix-it:"{{.*}}kernel-family.c":{[[@LINE+1]]:3-[[@LINE+1]]:3}:"smp_rmb();\n  "
+  return slot ? READ_ONCE(slot_owner) : 0; // expected-warning {{no barrier orders the load of 'current_slot' before the load of 'slot_owner' in 'slot_owner_seen'; with 'set_slot' this is scenario 3 (message passing), which needs smp_rmb() here}} \
+                                              expected-note {{scenario 3 (message passing) forbids}}
+}
