@@ -42,6 +42,7 @@ typedef struct {
   const char *output;
   const char *baseline;
   const char *write_baseline;
+  const char *comments; /* --comments <file> */
   const char *changed_since; /* a git revision, or NULL */
   const char **primitive_files;
   size_t primitive_file_count;
@@ -71,6 +72,9 @@ static const char usage_text[] =
     "  -o, --output <file>       write the report to <file> instead of standard output\n"
     "  --baseline <file>         do not report the findings recorded in <file>\n"
     "  --write-baseline <file>   record every current finding in <file> (exit status 0)\n"
+    "  --comments <file>         write the kernel-style \"pairs with\" comments beside barriers\n"
+    "                            to <file> (JSON): the function each names, and whether the\n"
+    "                            analysis pairs the barrier with it\n"
     "  --changed-since <rev>     only the findings whose line, or a partner's line, changed\n"
     "                            since the git revision <rev> (a pull request's base)\n"
     "  --disable <rule>          turn a rule off (may be repeated)\n"
@@ -206,6 +210,12 @@ static int parse_options(int argc, char **argv, int first, options *o) {
       if (!value)
         return usage_error("%s needs a file", argument);
       o->write_baseline = value;
+      continue;
+    }
+    if ((value = option_value(argc, argv, &i, "--comments", NULL, &matched)) || matched) {
+      if (!value)
+        return usage_error("%s needs a file", argument);
+      o->comments = value;
       continue;
     }
     if ((value = option_value(argc, argv, &i, "--changed-since", NULL, &matched)) || matched) {
@@ -367,12 +377,23 @@ static size_t keep_changed(const bp_engine *engine, const changed_lines *lines,
  * status. */
 static int analyse_and_report(const options *o, bp_engine *engine, bool input_error) {
   bp_finding *findings = NULL;
-  size_t count = bp_analyze(engine, &o->analysis, &findings);
+  bp_options analysis = o->analysis;
+  bp_comment_log *comments = o->comments ? bp_comment_log_create() : NULL;
+  if (comments) {
+    analysis.comment_handler = bp_comment_log_add;
+    analysis.comment_context = comments;
+  }
+  size_t count = bp_analyze(engine, &analysis, &findings);
   char *cwd = current_directory();
   bp_report_sort(engine, cwd, findings, count);
 
   int status = input_error ? EXIT_ERROR : EXIT_CLEAN;
   char error[512];
+  if (comments && !bp_comment_log_write(comments, engine, cwd, o->comments)) {
+    fprintf(stderr, "barrierpair: error: cannot write '%s'\n", o->comments);
+    status = EXIT_ERROR;
+  }
+  bp_comment_log_free(comments);
   if (o->write_baseline) {
     if (!bp_baseline_write(o->write_baseline, engine, cwd, findings, count, error, sizeof error)) {
       fprintf(stderr, "barrierpair: error: %s\n", error);

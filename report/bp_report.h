@@ -79,6 +79,19 @@ bool bp_baseline_write(const char *path, const bp_engine *engine, const char *ba
 char *bp_finding_stable_key(const bp_engine *engine, const char *base_dir,
                             const bp_finding *finding);
 
+/* ---- Kernel-style comments as the analysis checked them ---- */
+
+typedef struct bp_comment_log bp_comment_log;
+
+bp_comment_log *bp_comment_log_create(void);
+/* A bp_comment_handler: set it in bp_options with the log as context. */
+void bp_comment_log_add(void *log, const bp_comment_check *check);
+/* {"comments": [{file, line, column, function, defined, agrees, partners}]},
+ * by place; false when `path` cannot be written. */
+bool bp_comment_log_write(const bp_comment_log *log, const bp_engine *engine,
+                          const char *base_dir, const char *path);
+void bp_comment_log_free(bp_comment_log *log);
+
 /* ---- Rule documentation, embedded from docs/rules/ at build time ---- */
 
 /* The Markdown of docs/rules/<rule>.md, or NULL. */

@@ -545,6 +545,17 @@ bool bp_annotation_get(const bp_engine *engine, uint32_t index, bp_annotation *a
 
 /* ---- Analysis ---- */
 
+/* A kernel-style comment beside a barrier ("Pairs with smp_wmb() in
+ * foo()"), as the analysis checked it. */
+typedef struct {
+  bp_location location;   /* the comment */
+  const char *function;   /* the function it names */
+  bool defined;           /* the program defines a function of that name */
+  bool agrees;            /* the analysis pairs the barrier with that function */
+  uint32_t partner_count; /* functions the analysis pairs the barrier with */
+} bp_comment_check;
+typedef void (*bp_comment_handler)(void *context, const bp_comment_check *check);
+
 typedef struct {
   bool disabled[BP_RULE_COUNT];
   /* missing-access-once: every unmarked access of a paired site, the
@@ -561,6 +572,11 @@ typedef struct {
    * written in the code but one whose function orders its two marked
    * accesses with nothing (missing-barrier). */
   bool beta;
+  /* Called for every kernel-style comment beside a barrier, whether or not
+   * it is a finding (the agreement of the kernel's "Pairs with" comments
+   * with the analysis); NULL: none. */
+  bp_comment_handler comment_handler;
+  void *comment_context;
 } bp_options;
 
 /* What is wrong with an annotation (stale-annotation findings). */

@@ -443,6 +443,25 @@ static bool is_stopword(const words *w, size_t begin, size_t end) {
   return false;
 }
 
+/* A name written without parentheses is a function when it reads as one:
+ * an identifier with an underscore or a digit (`alloc_swap_info`), or a
+ * function's labelled step (`wake_klogd:A`); a plain word after "pairs
+ * with" is prose ("pairs with the load of ..."). */
+static bool names_a_function(const words *w, size_t begin, size_t end) {
+  for (size_t i = begin; i < end; i++) {
+    if (w->text[i] == '_' || isdigit((unsigned char)w->text[i]))
+      return true;
+  }
+  return end + 1 < w->length && w->text[end] == ':' && isupper((unsigned char)w->text[end + 1]);
+}
+
+/* A clause ends at a full stop, a semicolon, a comma or a colon that is no
+ * step's label (`wake_klogd:A`). */
+static bool ends_clause(const words *w, size_t at) {
+  char c = w->text[at];
+  return strchr(".;,", c) || (c == ':' && (at + 1 >= w->length || w->text[at + 1] == ' '));
+}
+
 /* After a call's name: its parenthesised arguments, if any. */
 static size_t skip_call(const words *w, size_t at, bool *called) {
   *called = false;
@@ -487,22 +506,27 @@ static void read_convention(const scanner *s, const comment_span *span, const wo
         continue;
       bool called;
       size_t clause = skip_call(w, name_end, &called);
-      /* "... in <function>" before the clause ends */
+      /* "... in <function>" before the clause ends; "in READ_ONCE() in
+       * foo()" goes on past the primitive */
       size_t function = 0, function_end = 0;
-      for (size_t i = clause; i < w->length && !strchr(".;:,", w->text[i]); i++) {
+      for (size_t i = clause; i < w->length && !ends_clause(w, i); i++) {
         size_t in;
-        if (word_starts(w, i) && (in = match_word(w, i, "in"))) {
-          size_t f = skip_spaces(w, in), f_end = identifier_end(w, f);
-          if (f_end > f && !is_stopword(w, f, f_end)) {
-            function = f;
-            function_end = f_end;
-          }
+        if (!word_starts(w, i) ||
+            !((in = match_word(w, i, "in")) || (in = match_word(w, i, "within"))))
+          continue;
+        size_t f = skip_spaces(w, in), f_end = identifier_end(w, f);
+        if (f_end == f || is_stopword(w, f, f_end))
+          break;
+        if (!names_a_primitive(w->text + f, f_end - f)) {
+          function = f;
+          function_end = f_end;
           break;
         }
+        i = f_end;
       }
       bool primitive = names_a_primitive(w->text + name, name_end - name);
       if (!function_end && !primitive && !is_stopword(w, name, name_end) &&
-          (called || triggers[t].bare_name)) {
+          (called || (triggers[t].bare_name && names_a_function(w, name, name_end)))) {
         function = name;
         function_end = name_end;
       }

@@ -110,11 +110,12 @@ static void check_comment(checker *c, uint32_t index, const bp_vec *barriers) {
     return;
   uint32_t barrier = *(uint32_t *)bp_vec_at(barriers, 0);
   int state = function_state(c, annotation->name);
-  if (state == NO_FUNCTION_NAMED ||
-      named(c, annotation, bp_event_get(c->engine, barrier)->function))
-    return;
-  if (state == FUNCTION_WITHOUT_BARRIER) {
-    report(c, index, BP_PROBLEM_PARTNER_HAS_NO_BARRIER, barrier, NULL, 0);
+  bool own = named(c, annotation, bp_event_get(c->engine, barrier)->function);
+  const bp_options *options = c->analysis->options;
+  if (!options->comment_handler &&
+      (state == NO_FUNCTION_NAMED || state == FUNCTION_WITHOUT_BARRIER || own)) {
+    if (state == FUNCTION_WITHOUT_BARRIER && !own)
+      report(c, index, BP_PROBLEM_PARTNER_HAS_NO_BARRIER, barrier, NULL, 0);
     return;
   }
   bp_vec partners;
@@ -124,9 +125,20 @@ static void check_comment(checker *c, uint32_t index, const bp_vec *barriers) {
   bool listed = false;
   for (size_t p = 0; p < partners.count && !listed; p++)
     listed = named(c, annotation, ((bp_side *)bp_vec_at(&partners, p))->function);
-  if (partners.count && !listed)
+  if (options->comment_handler) {
+    bp_comment_check check = {annotation->location,
+                              bp_interner_get(&c->engine->names, annotation->name),
+                              state != NO_FUNCTION_NAMED, listed, (uint32_t)partners.count};
+    options->comment_handler(options->comment_context, &check);
+  }
+  if (state == NO_FUNCTION_NAMED || own) {
+    /* quiet */
+  } else if (state == FUNCTION_WITHOUT_BARRIER) {
+    report(c, index, BP_PROBLEM_PARTNER_HAS_NO_BARRIER, barrier, NULL, 0);
+  } else if (partners.count && !listed) {
     report(c, index, BP_PROBLEM_NOT_A_PARTNER, barrier, bp_vec_at(&partners, 0),
            (uint32_t)partners.count - 1);
+  }
   bp_vec_free(&partners);
 }
 

@@ -183,11 +183,17 @@ static void test_kernel_comments(void **state) {
       {"/* pairs with smp_store_release() below */", NULL},
       {"/* Paired with the WRITE_ONCE() in this function. */", NULL},
       {"/* See the comment above. */", NULL},
+      {"/* Pairs with a dependency in READ_ONCE() in lookup_entry(). */", "lookup_entry"},
+      {"/* This pairs with the full barrier within has_sleeper(). */", "has_sleeper"},
+      {"/* This pairs with wake_klogd:A. */", "wake_klogd"},
+      {"/* This pairs with the load of the flag below. */", NULL},
+      {"/* pairs with the implied barrier in WRITE_ONCE() below. */", NULL},
+      {"/* Pairs with set_state() barrier (A) in wait_loop(). */", "wait_loop"},
       {"/* order the flag before the data */", NULL},
   };
   size_t count = sizeof cases / sizeof cases[0];
   char text[4096] = "";
-  uint32_t lines[16], line = 1;
+  uint32_t lines[32], line = 1;
   for (size_t i = 0; i < count; i++) {
     strcat(text, cases[i].comment);
     strcat(text, "\n  smp_mb();\n\n");
