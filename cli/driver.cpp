@@ -158,6 +158,11 @@ std::vector<std::string> adjust(const Job &job) {
     llvm::StringRef argument(arguments[i]);
     if (argument.starts_with("-fplugin=") || argument.starts_with("-fplugin-arg-"))
       continue;
+    // the kernel's `-Wp,-MMD,dir/.file.o.d`: the dependency file is the
+    // build's, which a parse must not write (the adjuster above knows only
+    // the driver's own -MD and -MMD)
+    if (argument.starts_with("-Wp,-MD,") || argument.starts_with("-Wp,-MMD,"))
+      continue;
     if ((argument == "-Xclang") && i + 1 < arguments.size() &&
         (llvm::StringRef(arguments[i + 1]).starts_with("-load") ||
          llvm::StringRef(arguments[i + 1]).starts_with("-plugin"))) {

@@ -1,0 +1,45 @@
+plist.o: lib/plist.c include/linux/compiler-version.h \
+  include/linux/kconfig.h include/generated/autoconf.h \
+  include/linux/compiler_types.h include/linux/compiler_attributes.h \
+  include/linux/compiler-clang.h include/linux/bug.h \
+  arch/x86/include/asm/bug.h include/linux/stringify.h \
+  include/linux/instrumentation.h include/linux/objtool.h \
+  include/linux/types.h include/uapi/linux/types.h \
+  arch/x86/include/generated/uapi/asm/types.h \
+  include/uapi/asm-generic/types.h include/asm-generic/int-ll64.h \
+  include/uapi/asm-generic/int-ll64.h \
+  arch/x86/include/uapi/asm/bitsperlong.h \
+  include/asm-generic/bitsperlong.h \
+  include/uapi/asm-generic/bitsperlong.h \
+  include/uapi/linux/posix_types.h include/linux/stddef.h \
+  include/uapi/linux/stddef.h arch/x86/include/asm/posix_types.h \
+  arch/x86/include/uapi/asm/posix_types_64.h \
+  include/uapi/asm-generic/posix_types.h arch/x86/include/asm/asm.h \
+  arch/x86/include/asm/extable_fixup_types.h include/asm-generic/bug.h \
+  include/linux/compiler.h arch/x86/include/generated/asm/rwonce.h \
+  include/asm-generic/rwonce.h include/linux/kasan-checks.h \
+  include/linux/kcsan-checks.h include/linux/once_lite.h \
+  include/linux/panic.h include/linux/printk.h include/linux/stdarg.h \
+  include/linux/init.h include/linux/kern_levels.h \
+  include/linux/linkage.h include/linux/export.h \
+  arch/x86/include/asm/linkage.h arch/x86/include/asm/ibt.h \
+  include/linux/ratelimit_types.h include/linux/bits.h \
+  include/linux/const.h include/vdso/const.h include/uapi/linux/const.h \
+  include/vdso/bits.h include/linux/build_bug.h \
+  include/uapi/linux/param.h arch/x86/include/generated/uapi/asm/param.h \
+  include/asm-generic/param.h include/uapi/asm-generic/param.h \
+  include/linux/spinlock_types_raw.h \
+  arch/x86/include/asm/spinlock_types.h \
+  include/asm-generic/qspinlock_types.h \
+  include/asm-generic/qrwlock_types.h \
+  arch/x86/include/uapi/asm/byteorder.h \
+  include/linux/byteorder/little_endian.h \
+  include/uapi/linux/byteorder/little_endian.h include/linux/swab.h \
+  include/uapi/linux/swab.h arch/x86/include/uapi/asm/swab.h \
+  include/linux/byteorder/generic.h include/linux/lockdep_types.h \
+  include/linux/plist.h include/linux/container_of.h include/linux/err.h \
+  arch/x86/include/generated/uapi/asm/errno.h \
+  include/uapi/asm-generic/errno.h include/uapi/asm-generic/errno-base.h \
+  include/linux/list.h include/linux/poison.h \
+  arch/x86/include/asm/barrier.h arch/x86/include/asm/alternative.h \
+  arch/x86/include/asm/nops.h include/asm-generic/barrier.h
