@@ -851,6 +851,15 @@ void collectFunctionUses(const Stmt *statement,
     collectFunctionUses(child, callees, taken);
 }
 
+// A `.c` file included into the main file is a source file of its own
+// that the build compiles only that way (the kernel's kernel/sched/*.c
+// through build_policy.c): its functions are lowered as the main file's
+// are, not only with --beta as an implementation header's.
+bool includedSourceFile(const SourceManager &sources, FileID file) {
+  OptionalFileEntryRef entry = sources.getFileEntryRefForID(file);
+  return entry && entry->getName().ends_with(".c");
+}
+
 } // namespace
 
 using lowering::FunctionLowering;
@@ -926,8 +935,9 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
     if (!function || !function->doesThisDeclarationHaveABody())
       continue;
     FileID file = sources.getFileID(sources.getExpansionLoc(function->getLocation()));
+    bool implementation = unit.implementationFiles.count(file);
     if (file != sources.getMainFileID() &&
-        !(includedImplementations && unit.implementationFiles.count(file)) &&
+        !(implementation && (includedImplementations || includedSourceFile(sources, file))) &&
         !(lowering::hasContract(function) && !sources.isInSystemHeader(function->getLocation()))) {
       collectFunctionUses(function->getBody(), nullptr, taken);
       continue;
