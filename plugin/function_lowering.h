@@ -37,6 +37,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -124,7 +125,9 @@ struct UnitState {
   llvm::DenseMap<const FunctionDecl *, unsigned> primitiveDepths;
   // The objects of global variables and fields, named once.
   llvm::DenseMap<const VarDecl *, std::optional<SharedObject>> variables;
-  llvm::DenseMap<const FieldDecl *, FieldNames> fields;
+  // (references to its names stay valid while more are added: naming a
+  // field names its base's fields first)
+  std::unordered_map<const FieldDecl *, FieldNames> fields;
   // The unit's `static` variables whose address it may hand to code that
   // keeps it (addressEscapes), found once when first asked.
   std::optional<llvm::DenseSet<const VarDecl *>> escapingStatics;
