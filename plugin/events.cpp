@@ -214,8 +214,8 @@ void FunctionLowering::addBarrier(unsigned strength, int primitive, bool implici
   uint32_t event =
       bp_add_barrier(engine, currentBlock, strength, primitive, implicit, eventLocation(location));
   recordText(event, statement, ownText);
-  if (initialisedPrivately)
-    bp_set_after_private_stores(engine, event);
+  if (storedUnnamed)
+    bp_set_after_unnamed_stores(engine, event);
 }
 
 uint32_t FunctionLowering::addAccess(const SharedObject &object, bp_access_kind kind, bool marked,

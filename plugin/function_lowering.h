@@ -257,9 +257,11 @@ private:
   // body, or ownMacroUses.
   const llvm::DenseMap<unsigned, PrimitiveUse> *macroUses = nullptr;
   llvm::DenseMap<unsigned, PrimitiveUse> ownMacroUses;
-  // A store into memory only a fresh local points to was met (it is no
-  // event: nobody else sees that memory until the function hands it on).
-  bool initialisedPrivately = false;
+  // A store the lowering names no object for was met: into memory only a
+  // fresh local points to, through a pointer it cannot name, or by a call
+  // it does not lower given a pointer to writable memory (memcpy()). It is
+  // no event, yet a wmb after it has a store to order.
+  bool storedUnnamed = false;
   // The barriers that expand to nothing, by the element they go before.
   llvm::DenseMap<const Stmt *, llvm::SmallVector<const EmptyBarrier *, 1>> emptyBarriers;
   llvm::SmallPtrSet<const void *, 16> emittedUses;
@@ -360,6 +362,8 @@ private:
   static std::vector<const CFGBlock *> reversePostOrder(const CFG &cfg);
   void lowerElement(const Stmt *statement);
   bool isMarkedType(QualType type) const;
+  static bool inLocalStorage(const Expr *lvalue);
+  static bool writesThroughArgument(const CallExpr *call);
   void lowerAccess(const Expr *lvalue, bp_access_kind kind, int marking, SourceLocation location,
                    const Stmt *statement);
   void lowerPlain(const Stmt *statement, int marking);

@@ -648,7 +648,40 @@ void FunctionLowering::lowerElement(const Stmt *statement) {
   if (const FunctionDecl *callee = unloweredCallee(statement))
     bp_add_call(engine, currentBlock, callee->getNameAsString().c_str(),
                 eventLocation(statement->getBeginLoc()));
+  if (const auto *call = dyn_cast<CallExpr>(statement); call && writesThroughArgument(call))
+    storedUnnamed = true;
   lowerPlain(statement, marking);
+}
+
+// `lvalue` is a local variable or a part of one (`local.a[i]`): memory of
+// the function's own frame, which no other thread sees.
+bool FunctionLowering::inLocalStorage(const Expr *lvalue) {
+  const Expr *base = lvalue->IgnoreParenImpCasts();
+  for (;;) {
+    if (const auto *member = dyn_cast<MemberExpr>(base); member && !member->isArrow())
+      base = member->getBase()->IgnoreParenImpCasts();
+    else if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(base);
+             subscript && subscript->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+      base = subscript->getBase()->IgnoreParenImpCasts();
+    else
+      break;
+  }
+  const auto *reference = dyn_cast<DeclRefExpr>(base);
+  const auto *variable = reference ? dyn_cast<VarDecl>(reference->getDecl()) : nullptr;
+  return variable && !variable->hasGlobalStorage();
+}
+
+// A call that is not lowered here and is handed a pointer to writable
+// memory may store through it (memcpy(), a helper filling a buffer).
+bool FunctionLowering::writesThroughArgument(const CallExpr *call) {
+  for (const Expr *argument : call->arguments()) {
+    QualType type = argument->IgnoreParenImpCasts()->getType();
+    if (const auto *pointer = type->getAs<PointerType>();
+        pointer && !pointer->getPointeeType().isConstQualified() &&
+        !pointer->getPointeeType()->isFunctionType())
+      return true;
+  }
+  return false;
 }
 
 bool FunctionLowering::isMarkedType(QualType type) const {
@@ -659,9 +692,8 @@ void FunctionLowering::lowerAccess(const Expr *lvalue, bp_access_kind kind, int 
                                    SourceLocation location, const Stmt *statement) {
   std::optional<SharedObject> object = nameObject(lvalue);
   if (!object) {
-    if (const VarDecl *base = baseLocal(lvalue);
-        kind == BP_ACCESS_STORE && base && freshLocals.count(base))
-      initialisedPrivately = true;
+    if (kind == BP_ACCESS_STORE && !inLocalStorage(lvalue))
+      storedUnnamed = true;
     return;
   }
   bool atomic = lvalue->getType()->isAtomicType();

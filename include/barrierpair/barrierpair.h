@@ -402,7 +402,7 @@ typedef struct {
   uint32_t callee;                  /* bp_event_callee */
   bool thread_own;                  /* accesses: see bp_set_thread_own */
   bool unpublished;                 /* accesses: see bp_set_unpublished */
-  bool after_private_stores;        /* barriers: see bp_set_after_private_stores */
+  bool after_unnamed_stores;        /* barriers: see bp_set_after_unnamed_stores */
   bool after_publication;           /* accesses: see bp_set_after_publication */
   bool reference_put;               /* accesses: see bp_set_reference_put */
   bool value_unused;                /* accesses: see bp_set_value_unused */
@@ -441,11 +441,14 @@ void bp_set_thread_own(bp_engine *engine, uint32_t event);
  * claims nothing and it races with nothing. Its order with the
  * publication is still a message's payload before its flag. */
 void bp_set_unpublished(bp_engine *engine, uint32_t event);
-/* Barrier `event` comes after stores into memory that only a fresh local of
- * the function points to (a map filled in, then ck_pr_fence_store(), then
- * returned to be published): they are no events, yet they are stores the
- * barrier orders, so a wmb there is of the right kind. */
-void bp_set_after_private_stores(bp_engine *engine, uint32_t event);
+/* Barrier `event` comes after stores the front end names no object for:
+ * into memory only a fresh local of the function points to (a map filled
+ * in, then ck_pr_fence_store(), then returned to be published), through a
+ * pointer it cannot name (`buf[i] = c` of a parameter), or by a call it
+ * does not lower that is handed a pointer to writable memory (`memcpy(
+ * fifo->data + off, src, n)`, the kernel's kfifo). They are no events, yet
+ * they are stores the barrier orders, so a wmb there is of the right kind. */
+void bp_set_after_unnamed_stores(bp_engine *engine, uint32_t event);
 /* Store `event` goes into memory the function has just allocated, after the
  * function stored a pointer to it into a shared place (`arenas[i] = arena;
  * arena->id = i`): a thread that found the memory through that pointer may
@@ -672,7 +675,7 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * adds a function only once when two inputs define it at the same place, an
  * annotation only once when two inputs read it at the same place. */
 
-#define BP_SITES_VERSION 15
+#define BP_SITES_VERSION 16
 
 /* Writes `engine`'s program (files, objects, functions with their blocks and
  * edges, every event field, annotations); false on a write error. */

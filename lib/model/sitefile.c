@@ -65,7 +65,7 @@
   X(callee, NAME)                                                                                  \
   X(thread_own, BOOL)                                                                              \
   X(unpublished, BOOL)                                                                             \
-  X(after_private_stores, BOOL)                                                                    \
+  X(after_unnamed_stores, BOOL)                                                                    \
   X(after_publication, BOOL)                                                                       \
   X(reference_put, BOOL)                                                                           \
   X(value_unused, BOOL)                                                                            \

@@ -63,7 +63,7 @@ static void check_barrier(bp_analysis *analysis, uint32_t id) {
     return; /* what it orders may be in a caller */
   if (before.of_kind[kind] != BP_NO_EVENT && after.of_kind[kind] != BP_NO_EVENT)
     return;
-  if (kind == BP_ACCESS_STORE && barrier->after_private_stores &&
+  if (kind == BP_ACCESS_STORE && barrier->after_unnamed_stores &&
       after.of_kind[BP_ACCESS_STORE] != BP_NO_EVENT)
     return; /* it orders a fresh structure's filling in before its publication */
   if (kind == BP_ACCESS_STORE && after.of_kind[BP_ACCESS_STORE] != BP_NO_EVENT &&

@@ -52,7 +52,7 @@ static const char *const built_fields[] = {
     "kind",         "marked",      "strength",    "implicit",   "statement",
     "own_begin",    "own_end",     "indentation", "guards",     "address_sources",
     "access_begin", "access_end",  "lvalue_text", "value_text", "callee",
-    "thread_own",   "unpublished", "after_private_stores", "after_publication",
+    "thread_own",   "unpublished", "after_unnamed_stores", "after_publication",
     "reference_put", "value_unused", "value_known", "stored_value", "address_known",
     "stored_address", "bits", "value_guard",
     "value_guard_object", "value_guard_bits", "value_guard_zero", "stored_increment"};
@@ -95,7 +95,7 @@ static bp_engine *build_program(void) {
   e = bp_add_barrier(engine, body, BP_STRENGTH_STORES, primitive("cmm_smp_wmb"), false,
                      at(a, 6, 3));
   bp_set_event_text(engine, e, at(a, 6, 3), "  ", at(a, 6, 3), at(a, 6, 16));
-  bp_set_after_private_stores(engine, e);
+  bp_set_after_unnamed_stores(engine, e);
   e = bp_add_access(engine, exit, s, BP_ACCESS_STORE, false, BP_NO_PRIMITIVE, at(a, 7, 3));
   bp_set_stored_value(engine, e, -3);
   bp_set_stored_address(engine, e, head);
@@ -372,7 +372,7 @@ static void expect_error(const char *text, const char *expected) {
   " primitive=- object=0 kind=0 marked=1 strength=0 implicit=0 statement=- own_begin=- "           \
   "own_end=- indentation=\"\" guards=- address_sources=- access_begin=- access_end=- "             \
   "lvalue_text=\"\" "                                                                              \
-  "value_text=\"\" callee=\"\" thread_own=0 unpublished=0 after_private_stores=0 "                 \
+  "value_text=\"\" callee=\"\" thread_own=0 unpublished=0 after_unnamed_stores=0 "                 \
   "after_publication=0 reference_put=0 value_unused=0 value_known=0 stored_value=0 "               \
   "address_known=0 stored_address=- bits=0 "                                                       \
   "value_guard=- value_guard_object=- value_guard_bits=0 value_guard_zero=0 "                      \
@@ -400,7 +400,7 @@ static void test_corrupt_files_are_clear_errors(void **state) {
   strcat(
       text,
       "guards=0,7 address_sources=- access_begin=- access_end=- lvalue_text=\"\" value_text=\"\" "
-      "callee=\"\" thread_own=0 unpublished=0 after_private_stores=0 after_publication=0 "
+      "callee=\"\" thread_own=0 unpublished=0 after_unnamed_stores=0 after_publication=0 "
       "reference_put=0 value_unused=0\n");
   expect_error(text, "test.sites:5: object 7 is not defined by an object record");
   snprintf(text, sizeof text,

@@ -90,3 +90,48 @@ int array_commit_after_a_read(void) {
   CMM_STORE_SHARED(shared_array.committed, 2);
   return seen;
 }
+
+// Stores the analysis names no object for are still stores a wmb orders:
+// a buffer filled by memcpy() or by a helper it does not lower, or written
+// through a parameter, before the index that publishes it (the kernel's
+// kfifo: `memcpy(fifo->data + off, src, l); smp_wmb(); fifo->in += len;`).
+// A local's own stores are not.
+#include <string.h>
+
+struct fifo {
+  unsigned in;
+  char *data;
+};
+
+static void fifo_copy_in(struct fifo *fifo, const char *source, unsigned length) {
+  memcpy(fifo->data + CMM_LOAD_SHARED(fifo->in), source, length);
+  cmm_smp_wmb();
+}
+
+void fifo_put(struct fifo *fifo, const char *source, unsigned length) {
+  fifo_copy_in(fifo, source, length);
+  CMM_STORE_SHARED(fifo->in, fifo->in + length);
+}
+
+void fill_buffer(char *buffer, unsigned length);
+
+void fifo_fill(struct fifo *fifo, unsigned length) {
+  fill_buffer(fifo->data, length);
+  cmm_smp_wmb();
+  CMM_STORE_SHARED(fifo->in, length);
+}
+
+void fifo_put_byte(struct fifo *fifo, char *slot, char value) {
+  char *data = CMM_LOAD_SHARED(fifo->data);
+  slot[0] = value;
+  cmm_smp_wmb();
+  CMM_STORE_SHARED(fifo->in, data != 0);
+}
+
+int fifo_local_then_wmb(struct fifo *fifo) {
+  char scratch[4];
+  scratch[0] = (char)CMM_LOAD_SHARED(fifo->in);
+  cmm_smp_wmb(); // expected-warning {{'cmm_smp_wmb()' orders only stores, but in 'fifo_local_then_wmb' it has no store on one side: it stands between the load of 'fifo.in' and the store to 'fifo.in'}}
+  CMM_STORE_SHARED(fifo->in, 0);
+  return scratch[0];
+}
