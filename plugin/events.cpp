@@ -427,6 +427,13 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
     return;
   }
   if (primitive.op == BP_OP_FENCE) {
+    // A compiler barrier written in another macro's body (the kernel's
+    // preempt_disable(), a tracepoint's) keeps that macro's own code in
+    // place on this CPU; it is no claim of an order that another CPU's
+    // barrier pairs with. One written in the code still is.
+    if (order == BP_ORDER_COMPILER && use.location.isMacroID() &&
+        sources.isMacroBodyExpansion(use.location))
+      return;
     addBarrier(bp_order_strength(order), use.primitive, false, use.location, use.root, use.text);
     return;
   }

@@ -135,3 +135,32 @@ int fifo_local_then_wmb(struct fifo *fifo) {
   CMM_STORE_SHARED(fifo->in, 0);
   return scratch[0];
 }
+
+// A compiler barrier inside another macro's body (the kernel's
+// preempt_disable()) is that macro's, not a claim of an order between
+// CPUs: the side has no barrier, and is judged as one without (its marked
+// accesses race, so the barrier is missing). The same barrier written in
+// the code is a barrier too weak, reported where it stands.
+#define preempt_disable() cmm_barrier()
+
+int seen_in, seen_out;
+
+void note_in(void) {
+  CMM_STORE_SHARED(seen_in, 1);
+  cmm_smp_mb(); // expected-note 2 {{'note_in' orders the store to 'seen_in' before the store to 'seen_out' with 'cmm_smp_mb()'}}
+  CMM_STORE_SHARED(seen_out, 1);
+}
+
+int check_in(void) {
+  int out = CMM_LOAD_SHARED(seen_out);
+  preempt_disable();
+  return out + CMM_LOAD_SHARED(seen_in); // expected-warning {{no barrier orders the load of 'seen_out' before the load of 'seen_in' in 'check_in'; with 'note_in' this is scenario 3 (message passing), which needs cmm_smp_rmb() here}} \
+                                            expected-note {{scenario 3}}
+}
+
+int check_in_written(void) {
+  int out = CMM_LOAD_SHARED(seen_out);
+  cmm_barrier(); // expected-warning {{'cmm_barrier()' is too weak to order the load of 'seen_out' before the load of 'seen_in' in 'check_in_written'; with 'note_in' this is scenario 3 (message passing), which needs cmm_smp_rmb() here}} \
+                    expected-note {{scenario 3}}
+  return out + CMM_LOAD_SHARED(seen_in);
+}
