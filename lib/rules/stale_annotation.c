@@ -6,6 +6,7 @@
 #include "rules/rules.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static const bp_annotation_record *annotation_at(const bp_engine *engine, uint32_t index) {
   return bp_vec_at(&engine->annotations, index);
@@ -50,41 +51,56 @@ static void report(checker *c, uint32_t index, bp_annotation_problem problem, ui
   bp_add_annotation_candidate(c->analysis, index, problem, barrier, partner, other_partners);
 }
 
-/* The functions whose sites mirror `barrier`'s: for X before it and Y after
- * it, a function that orders Y before X. One side of each, in `partners`. */
+/* A pair's side stands at `barrier`: its barrier is that event, or one
+ * written at the same place (a macro's implicit barriers). */
+static bool side_at(const bp_engine *engine, const bp_ordering *side, uint32_t barrier) {
+  if (side->barrier == barrier)
+    return true;
+  if (side->barrier == BP_NO_EVENT || bp_dependency(engine, side->barrier))
+    return false;
+  return bp_same_location(bp_event_get(engine, side->barrier)->location,
+                          bp_event_get(engine, barrier)->location);
+}
+
+/* The functions whose barriers pair with `barrier` (bp_pair_barriers's
+ * pairs), one side of each, in `partners`. */
 static void partners_of(const checker *c, uint32_t barrier, bp_vec *partners) {
-  const bp_engine *engine = c->engine;
-  uint32_t own = bp_event_get(engine, barrier)->function;
-  bp_vec before, after;
-  bp_vec_init(&before, sizeof(uint32_t));
-  bp_vec_init(&after, sizeof(uint32_t));
-  bp_accesses_around(engine, barrier, false, &before);
-  bp_accesses_around(engine, barrier, true, &after);
-  for (size_t i = 0; i < before.count; i++) {
-    uint32_t x = bp_event_get(engine, *(uint32_t *)bp_vec_at(&before, i))->object;
-    for (size_t k = 0; k < after.count; k++) {
-      uint32_t y = bp_event_get(engine, *(uint32_t *)bp_vec_at(&after, k))->object;
-      size_t j;
-      size_t end = bp_orderings_between(c->analysis, y, x, &j);
-      for (; j < end; j++) {
-        const bp_ordering *o = bp_vec_at(&c->analysis->orderings, j);
-        bool known = o->function == own;
-        for (size_t p = 0; p < partners->count && !known; p++)
-          known = ((bp_side *)bp_vec_at(partners, p))->function == o->function;
-        if (!known)
-          *(bp_side *)bp_vec_push(partners) =
-              (bp_side){o->function, o->first, o->second, o->barrier, o->strength};
-      }
+  const bp_analysis *analysis = c->analysis;
+  for (size_t i = 0; i < analysis->barrier_pairs.count; i++) {
+    const bp_barrier_pair *pair = bp_vec_at(&analysis->barrier_pairs, i);
+    const bp_ordering *sides[2] = {bp_vec_at(&analysis->orderings, pair->cpu0),
+                                   bp_vec_at(&analysis->orderings, pair->cpu1)};
+    for (int s = 0; s < 2; s++) {
+      const bp_ordering *own = sides[s], *other = sides[1 - s];
+      if (!side_at(c->engine, own, barrier) || other->function == own->function)
+        continue;
+      bool known = false;
+      for (size_t p = 0; p < partners->count && !known; p++)
+        known = ((bp_side *)bp_vec_at(partners, p))->function == other->function;
+      if (!known)
+        *(bp_side *)bp_vec_push(partners) =
+            (bp_side){other->function, other->first, other->second, other->barrier,
+                      other->strength};
     }
   }
-  bp_vec_free(&before);
-  bp_vec_free(&after);
 }
 
 static bool named(const checker *c, const bp_annotation_record *annotation, uint32_t function) {
   const bp_function *f = bp_vec_at(&c->engine->functions, function);
   return f->name ==
          bp_interner_find(&c->engine->names, bp_interner_get(&c->engine->names, annotation->name));
+}
+
+/* The comment names the partner's function, or the helper whose code its
+ * barrier is (`smp_wmb() in commit_creds()`, lowered into its callers). */
+static bool names_partner(const checker *c, const bp_annotation_record *annotation,
+                          const bp_side *partner) {
+  if (named(c, annotation, partner->function))
+    return true;
+  const char *callee = partner->barrier == BP_NO_EVENT
+                           ? ""
+                           : bp_event_callee(c->engine, partner->barrier);
+  return callee[0] && strcmp(callee, bp_interner_get(&c->engine->names, annotation->name)) == 0;
 }
 
 static void check_declared(checker *c, uint32_t index, const bp_vec *barriers) {
@@ -124,7 +140,7 @@ static void check_comment(checker *c, uint32_t index, const bp_vec *barriers) {
     partners_of(c, *(uint32_t *)bp_vec_at(barriers, b), &partners);
   bool listed = false;
   for (size_t p = 0; p < partners.count && !listed; p++)
-    listed = named(c, annotation, ((bp_side *)bp_vec_at(&partners, p))->function);
+    listed = names_partner(c, annotation, bp_vec_at(&partners, p));
   if (options->comment_handler) {
     bp_comment_check check = {annotation->location,
                               bp_interner_get(&c->engine->names, annotation->name),
