@@ -42,7 +42,7 @@ typedef struct {
   const char *output;
   const char *baseline;
   const char *write_baseline;
-  const char *comments; /* --comments <file> */
+  const char *comments;      /* --comments <file> */
   const char *changed_since; /* a git revision, or NULL */
   const char **primitive_files;
   size_t primitive_file_count;

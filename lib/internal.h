@@ -99,8 +99,9 @@ struct bp_engine {
   bp_vec events;                     /* bp_event */
   bp_vec annotations;                /* bp_annotation_record */
   uint32_t unit;                     /* of the functions begun next (bp_set_unit) */
-  bool *kernel_units; /* per names id: a unit written in the kernel's family (bp_find_unit_families) */
-  bp_text_source text_source;        /* bp_set_text_source */
+  bool *kernel_units; /* per names id: a unit written in the kernel's family (bp_find_unit_families)
+                       */
+  bp_text_source text_source; /* bp_set_text_source */
   void *text_context;
   bool building;
 };

@@ -368,7 +368,8 @@ void FunctionLowering::countWrites(const VarDecl *local, unsigned &writes, bool 
     std::function<void(const Stmt *)> walk = [&](const Stmt *statement) {
       if (!statement)
         return;
-      if (const auto *binary = dyn_cast<BinaryOperator>(statement); binary && binary->isAssignmentOp())
+      if (const auto *binary = dyn_cast<BinaryOperator>(statement);
+          binary && binary->isAssignmentOp())
         if (const VarDecl *target = localOfTarget(binary->getLHS()))
           (*bodyWrites)[target].first++;
       if (const auto *unary = dyn_cast<UnaryOperator>(statement);

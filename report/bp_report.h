@@ -88,8 +88,8 @@ bp_comment_log *bp_comment_log_create(void);
 void bp_comment_log_add(void *log, const bp_comment_check *check);
 /* {"comments": [{file, line, column, function, defined, agrees, partners}]},
  * by place; false when `path` cannot be written. */
-bool bp_comment_log_write(const bp_comment_log *log, const bp_engine *engine,
-                          const char *base_dir, const char *path);
+bool bp_comment_log_write(const bp_comment_log *log, const bp_engine *engine, const char *base_dir,
+                          const char *path);
 void bp_comment_log_free(bp_comment_log *log);
 
 /* ---- Rule documentation, embedded from docs/rules/ at build time ---- */

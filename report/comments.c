@@ -73,25 +73,25 @@ static int compare_placed(const void *left, const void *right) {
   return strcmp(a->entry->function, b->entry->function);
 }
 
-bool bp_comment_log_write(const bp_comment_log *log, const bp_engine *engine,
-                          const char *base_dir, const char *path) {
+bool bp_comment_log_write(const bp_comment_log *log, const bp_engine *engine, const char *base_dir,
+                          const char *path) {
   bp_report report = {.engine = engine, .base_dir = base_dir};
   placed_entry *placed = calloc(log->count + 1, sizeof *placed);
   if (!placed)
     abort();
   for (size_t i = 0; i < log->count; i++)
-    placed[i] = (placed_entry){bp_report_path(&report, log->entries[i].location.file),
-                               &log->entries[i]};
+    placed[i] =
+        (placed_entry){bp_report_path(&report, log->entries[i].location.file), &log->entries[i]};
   qsort(placed, log->count, sizeof *placed, compare_placed);
   json_t *comments = json_array();
   for (size_t i = 0; i < log->count; i++) {
     const comment_entry *entry = placed[i].entry;
-    json_array_append_new(
-        comments, json_pack("{s:s, s:i, s:i, s:s, s:b, s:b, s:i}", "file", placed[i].path, "line",
-                            (json_int_t)entry->location.line, "column",
-                            (json_int_t)entry->location.column, "function", entry->function,
-                            "defined", entry->defined, "agrees", entry->agrees, "partners",
-                            (json_int_t)entry->partners));
+    json_array_append_new(comments,
+                          json_pack("{s:s, s:i, s:i, s:s, s:b, s:b, s:i}", "file", placed[i].path,
+                                    "line", (json_int_t)entry->location.line, "column",
+                                    (json_int_t)entry->location.column, "function", entry->function,
+                                    "defined", entry->defined, "agrees", entry->agrees, "partners",
+                                    (json_int_t)entry->partners));
     free(placed[i].path);
   }
   free(placed);

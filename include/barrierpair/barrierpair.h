@@ -167,7 +167,7 @@ enum {
   BP_STRENGTH_LOCAL = 64
 };
 /* The part of a barrier event's strength that orders memory. */
-#define BP_STRENGTH_ORDER(strength) ((strength) & BP_STRENGTH_FULL)
+#define BP_STRENGTH_ORDER(strength) ((strength)&BP_STRENGTH_FULL)
 
 /* The strength a fence of this order gives (0 for compiler-only). */
 unsigned bp_order_strength(bp_order order);
@@ -200,7 +200,6 @@ unsigned bp_scenario_need(int number, int cpu);
 /* Whether the forbidden outcome of `number` has CPU `cpu`'s first access,
  * a load, read the value another CPU stored (r1 == 1, r3 == 1). */
 bool bp_scenario_reads_new_first(int number, int cpu);
-
 
 /* ---- Rules ---- */
 
@@ -357,8 +356,7 @@ typedef enum {
   BP_TEXT_PLACE, /* bp_set_event_text: the statement, its indentation, own text */
   BP_TEXT_ACCESS /* bp_set_access_text */
 } bp_text_kind;
-typedef void (*bp_text_source)(void *context, bp_engine *engine, uint32_t event,
-                               bp_text_kind kind);
+typedef void (*bp_text_source)(void *context, bp_engine *engine, uint32_t event, bp_text_kind kind);
 void bp_set_text_source(bp_engine *engine, bp_text_source source, void *context);
 
 /* ---- Reading the program back ---- */

@@ -59,13 +59,13 @@ typedef struct {
 typedef struct {
   const bp_engine *engine;
   const bp_options *options;
-  bp_vec orderings;     /* bp_ordering, sorted by (first_object, second_object, function, ...) */
-  bp_vec barrier_pairs; /* bp_barrier_pair, in the order bp_pair_barriers found them */
-  bp_vec candidates;    /* bp_finding, one per rule and place (candidates.c) */
+  bp_vec orderings;       /* bp_ordering, sorted by (first_object, second_object, function, ...) */
+  bp_vec barrier_pairs;   /* bp_barrier_pair, in the order bp_pair_barriers found them */
+  bp_vec candidates;      /* bp_finding, one per rule and place (candidates.c) */
   bp_vec merged_pairings; /* uint32_t per candidate: partners of candidates merged into it */
   struct bp_candidate_index *candidate_index; /* candidates.c */
-  bool *paired;         /* per event: a barrier that some pairing or cycle uses */
-  bool *ordering_calls; /* calls.c: per event, a call of a function that orders */
+  bool *paired;                  /* per event: a barrier that some pairing or cycle uses */
+  bool *ordering_calls;          /* calls.c: per event, a call of a function that orders */
   struct bp_store_index *stores; /* pairs.c */
   uint32_t *held; /* locks.c: per event, BP_HELD_MAX locks held there (BP_NO_OBJECT: none) */
   bp_vec *spawned, *joined; /* threads.c: per function, the names of the threads it starts, joins */

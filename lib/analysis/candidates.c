@@ -194,7 +194,9 @@ bp_finding *bp_add_candidate(bp_analysis *analysis, bp_rule rule) {
   return finding;
 }
 
-void bp_settle_candidates(bp_analysis *analysis) { settle_pending(analysis); }
+void bp_settle_candidates(bp_analysis *analysis) {
+  settle_pending(analysis);
+}
 
 void bp_keep_candidates(bp_analysis *analysis, size_t first, bp_candidate_filter keep,
                         void *context) {

@@ -683,8 +683,8 @@ bp_family bp_event_family(const bp_engine *engine, uint32_t event) {
   uint32_t unit = e->function < engine->functions.count
                       ? ((const bp_function *)bp_vec_at(&engine->functions, e->function))->unit
                       : BP_NO_UNIT;
-  bool kernel_unit = engine->kernel_units && unit < engine->names.strings.count &&
-                     engine->kernel_units[unit];
+  bool kernel_unit =
+      engine->kernel_units && unit < engine->names.strings.count && engine->kernel_units[unit];
   if (kernel_unit && (family == BP_FAMILY_URCU || family == BP_FAMILY_C11))
     return BP_FAMILY_KERNEL;
   return family;

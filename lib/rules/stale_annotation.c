@@ -78,9 +78,8 @@ static void partners_of(const checker *c, uint32_t barrier, bp_vec *partners) {
       for (size_t p = 0; p < partners->count && !known; p++)
         known = ((bp_side *)bp_vec_at(partners, p))->function == other->function;
       if (!known)
-        *(bp_side *)bp_vec_push(partners) =
-            (bp_side){other->function, other->first, other->second, other->barrier,
-                      other->strength};
+        *(bp_side *)bp_vec_push(partners) = (bp_side){other->function, other->first, other->second,
+                                                      other->barrier, other->strength};
     }
   }
 }
@@ -97,9 +96,8 @@ static bool names_partner(const checker *c, const bp_annotation_record *annotati
                           const bp_side *partner) {
   if (named(c, annotation, partner->function))
     return true;
-  const char *callee = partner->barrier == BP_NO_EVENT
-                           ? ""
-                           : bp_event_callee(c->engine, partner->barrier);
+  const char *callee =
+      partner->barrier == BP_NO_EVENT ? "" : bp_event_callee(c->engine, partner->barrier);
   return callee[0] && strcmp(callee, bp_interner_get(&c->engine->names, annotation->name)) == 0;
 }
 

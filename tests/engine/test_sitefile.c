@@ -462,8 +462,7 @@ static void test_corrupt_files_are_clear_errors(void **state) {
   snprintf(text, sizeof text,
            "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0\nevent 0 type=0 function=0 "
            "location=0:2:2" EVENT_TAIL "end\nfunction \"g\" 0:1:1 blocks=1 exit=- "
-                                       "contract-only=0\nevent 0 type=1 function=0" EVENT_TAIL
-           "end\n",
+           "contract-only=0\nevent 0 type=1 function=0" EVENT_TAIL "end\n",
            header);
   expect_error(text, "test.sites:8: function=0 is not the function being read");
 }
