@@ -2,7 +2,7 @@
 BUILD ?= build
 BUILD_TYPE ?= RelWithDebInfo
 
-.PHONY: all deps bench-deps realcode-deps configure build demo check litmus bench realcode deletions clean
+.PHONY: all deps bench-deps realcode-deps configure build demo check litmus bench bench-kernel realcode deletions clean
 
 all: build
 
@@ -33,6 +33,14 @@ bench-deps:
 
 bench: bench-deps build
 	@python3 bench/run.py $(BUILD) $(BENCH_FLAGS)
+
+# The Linux kernel as the scale test (bench/kernel/run.py): installs
+# linux-source-6.1, builds nine directories with clang once (about 25 min on
+# two cores), checks them. KERNEL_FLAGS takes the script's options.
+KERNEL_FLAGS ?=
+bench-kernel: build
+	@python3 bench/kernel/run.py --barrierpair $(BUILD)/bin/barrierpair \
+	  --cache $(BUILD)/kernel --json $(BUILD)/kernel/results.json $(KERNEL_FLAGS)
 
 # Findings on real libraries against the budgets of docs/precision.md
 # (scripts/realcode.py); REALCODE_FLAGS takes its options and project names.

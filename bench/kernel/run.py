@@ -2,7 +2,7 @@
 """The Linux kernel as barrierpair's scale test (not part of `make check`).
 
 usage: run.py --barrierpair BIN [--cache DIR] [--jobs N] [--json FILE]
-              [--sample N] [--seed S] [--no-install]
+              [--sample N] [--seed S] [--no-install] [--database FILE]
 
 Installs Debian's linux-source-6.1 and what its clang build needs
 (scripts/install-deps.sh --kernel), builds nine core directories (kernel,
@@ -13,7 +13,9 @@ check` on it. Prints the wall and CPU time and the peak memory of the
 check, the time the kernel's own compile of the directories took, the
 findings by rule and by directory, the agreement of the kernel's "Pairs
 with" comments with the partners the analysis finds, and a seeded sample
-of findings to triage. Exit status 0, or 2 when a step fails.
+of findings to triage. --database takes a kernel tree already built
+(its compile_commands.json, from scripts/clang-tools/gen_compile_commands.py)
+instead of building one. Exit status 0, or 2 when a step fails.
 """
 import argparse
 import collections
@@ -65,13 +67,14 @@ def program_database(tree, database, cache):
     return directory, len(kept)
 
 
-def run_check(barrierpair, directory, jobs, cache):
+def run_check(barrierpair, directory, jobs, cache, tree):
     report = os.path.join(cache, "findings.json")
     comments = os.path.join(cache, "comments.json")
     command = [barrierpair, "check", "-p", directory, "-j", str(jobs), "--format", "json",
                "-o", report, "--comments", comments]
     started = time.monotonic()
-    process = subprocess.Popen(command)
+    # run in the tree: reports give its files relative to it
+    process = subprocess.Popen(command, cwd=tree)
     _, status, usage = os.wait4(process.pid, 0)
     wall = time.monotonic() - started
     code = os.waitstatus_to_exitcode(status)
@@ -107,22 +110,28 @@ def main():
     parser.add_argument("--sample", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-install", action="store_true")
+    parser.add_argument("--database", help="a built tree's compile_commands.json")
     args = parser.parse_args()
     cache = os.path.abspath(args.cache)
     os.makedirs(cache, exist_ok=True)
 
-    tree, database, compile_seconds = build(cache, args.jobs, not args.no_install)
+    if args.database:
+        database = os.path.abspath(args.database)
+        tree, compile_seconds = os.path.dirname(database), None
+    else:
+        tree, database, compile_seconds = build(cache, args.jobs, not args.no_install)
     directory, units = program_database(tree, database, cache)
     figures, findings, comments = run_check(os.path.abspath(args.barrierpair), directory,
-                                            args.jobs, cache)
+                                            args.jobs, cache, tree)
     by_rule = collections.Counter(f["rule"] for f in findings)
     by_directory = collections.Counter(
-        top_directory(os.path.join(directory, f["file"]), tree) for f in findings)
+        top_directory(os.path.join(tree, f["file"]), tree) for f in findings)
     agreement = comment_agreement(comments)
     sample = random.Random(args.seed).sample(findings, min(args.sample, len(findings)))
 
     print("linux-source-6.1, %d translation units of %s" % (units, ", ".join(DIRECTORIES)))
-    print("kernel's own compile of them: %.0f s wall (%d jobs)" % (compile_seconds, args.jobs))
+    if compile_seconds is not None:
+        print("kernel's own compile of them: %.0f s wall (%d jobs)" % (compile_seconds, args.jobs))
     print("barrierpair check: %.1f s wall, %.1f s CPU, peak %.0f MiB" %
           (figures["wall"], figures["cpu"], figures["peak_mib"]))
     print("findings: %d" % len(findings))
@@ -139,7 +148,7 @@ def main():
            else "", agreement["median_partners"]))
     print("sample of %d findings (seed %d):" % (len(sample), args.seed))
     for f in sample:
-        print("  %s:%d: [%s] %s" % (os.path.relpath(os.path.join(directory, f["file"]), tree),
+        print("  %s:%d: [%s] %s" % (os.path.relpath(os.path.join(tree, f["file"]), tree),
                                     f["line"], f["rule"], f["message"]))
     if args.json:
         with open(args.json, "w") as out:

@@ -1,0 +1,34 @@
+/* A kernel-style ring: the producer's wmb pairs with the consumer's rmb,
+ * and both comments say so; the stats reader's comment names a function
+ * that is not its partner. */
+#define barrier() __asm__ __volatile__("" ::: "memory")
+#define smp_rmb() barrier()
+#define smp_wmb() barrier()
+#define READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))
+#define WRITE_ONCE(x, v) (*(volatile __typeof__(x) *)&(x) = (v))
+
+int ring_slot, ring_head, stat_value, stat_ready;
+
+void ring_produce(int value) {
+  WRITE_ONCE(ring_slot, value);
+  smp_wmb(); /* Pairs with smp_rmb() in ring_consume() */
+  WRITE_ONCE(ring_head, 1);
+}
+
+int ring_consume(void) {
+  int head = READ_ONCE(ring_head);
+  smp_rmb(); /* Pairs with smp_wmb() in ring_produce() */
+  return head ? READ_ONCE(ring_slot) : -1;
+}
+
+void stat_publish(int value) {
+  WRITE_ONCE(stat_value, value);
+  smp_wmb();
+  WRITE_ONCE(stat_ready, 1);
+}
+
+int stat_read(void) {
+  int ready = READ_ONCE(stat_ready);
+  smp_rmb(); /* Pairs with smp_wmb() in ring_produce() */
+  return ready ? READ_ONCE(stat_value) : -1;
+}
