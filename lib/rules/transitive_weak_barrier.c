@@ -246,7 +246,7 @@ static void report_cycle(search *s) {
       return;
     const bp_primitive *primitive =
         bp_primitive_get(bp_event_get(engine, link->barrier)->primitive);
-    finding->family = primitive ? primitive->family : BP_FAMILY_URCU;
+    finding->family = primitive ? bp_event_family(engine, link->barrier) : BP_FAMILY_URCU;
   }
 }
 
