@@ -514,6 +514,13 @@ bool FunctionLowering::isUnpublished(const Expr *lvalue) const {
 const VarDecl *FunctionLowering::baseLocal(const Expr *lvalue) {
   const Expr *base = lvalue->IgnoreParenImpCasts();
   for (;;) {
+    // a marking macro's `*(volatile T *)&(p->f)` is `p->f`
+    if (const auto *deref = dyn_cast<UnaryOperator>(base); deref && deref->getOpcode() == UO_Deref)
+      if (const auto *address = dyn_cast<UnaryOperator>(deref->getSubExpr()->IgnoreParenCasts());
+          address && address->getOpcode() == UO_AddrOf) {
+        base = address->getSubExpr()->IgnoreParenImpCasts();
+        continue;
+      }
     if (const auto *member = dyn_cast<MemberExpr>(base)) {
       if (member->isArrow())
         return localOf(member->getBase());

@@ -11,7 +11,8 @@
 
 typedef struct {
   uint32_t object, function;
-  uint64_t bits; /* the bits the function's stores change; 0: any */
+  uint64_t bits;  /* the bits the function's stores change; 0: any */
+  bool published; /* some of them store into memory other threads can reach */
 } store_record;
 
 /* The functions that store each object after the program starts threads. */
@@ -99,7 +100,7 @@ static struct bp_store_index *index_stores(const bp_analysis *analysis) {
         bp_before_all_threads(analysis, id))
       continue;
     *(store_record *)bp_vec_push(&stores) =
-        (store_record){event->object, event->function, event->bits};
+        (store_record){event->object, event->function, event->bits, !event->unpublished};
     if (event->unpublished)
       continue; /* set-up nobody sees before its publication */
     if (!event->value_known || event->stored_value == 0)
@@ -112,9 +113,12 @@ static struct bp_store_index *index_stores(const bp_analysis *analysis) {
   size_t unique = 0;
   store_record *items = stores.items;
   for (size_t i = 0; i < stores.count; i++) {
-    if (unique == 0 || compare_stores(&items[unique - 1], &items[i]) != 0)
+    if (unique == 0 || compare_stores(&items[unique - 1], &items[i]) != 0) {
       items[unique++] = items[i];
-    else if (!items[i].bits || !items[unique - 1].bits)
+      continue;
+    }
+    items[unique - 1].published |= items[i].published;
+    if (!items[i].bits || !items[unique - 1].bits)
       items[unique - 1].bits = 0;
     else
       items[unique - 1].bits |= items[i].bits;
@@ -159,7 +163,7 @@ static bool seen_by_both(uint64_t bits, uint64_t a, uint64_t b) {
 }
 
 static bool stores(const struct bp_store_index *index, uint32_t object, uint32_t function) {
-  store_record key = {object, function, 0};
+  store_record key = {object, function, 0, false};
   return index->count &&
          bsearch(&key, index->stores, index->count, sizeof key, compare_stores) != NULL;
 }
@@ -174,8 +178,10 @@ static bool in_group(const bp_engine *engine, uint32_t function, const char *gro
 }
 
 /* A function other than f and g that stores bits of `object` the loads
- * `a` and `b` both test, and does not store `other` (BP_NO_OBJECT: any
- * such function): with `other`, a writer independent of `other`'s writers.
+ * `a` and `b` both test, into memory other threads can reach (not the
+ * set-up of memory it has yet to publish: the publication orders that
+ * store), and does not store `other` (BP_NO_OBJECT: any such function):
+ * with `other`, a writer independent of `other`'s writers.
  * An object that neither side stores needs such a third function to store
  * it, or the pair orders nothing (the article's CPU 2 and CPU 3). A writer
  * that the library's contract runs one at a time with a side (the same
@@ -192,7 +198,8 @@ static bool third_writer(const bp_analysis *analysis, uint32_t object, uint32_t 
   for (size_t i = first_store_of(index, object);
        i < index->count && index->stores[i].object == object; i++) {
     uint32_t function = index->stores[i].function;
-    if (function != f && function != g && seen_by_both(index->stores[i].bits, a_bits, b_bits) &&
+    if (function != f && function != g && index->stores[i].published &&
+        seen_by_both(index->stores[i].bits, a_bits, b_bits) &&
         (other == BP_NO_OBJECT || !stores(index, other, function)) &&
         !in_group(engine, function, exclusive_group(engine, sides[0])) &&
         !in_group(engine, function, exclusive_group(engine, sides[1])))
