@@ -634,8 +634,9 @@ static bool kernel_spelling(const bp_primitive *primitive) {
 }
 
 /* A unit is the kernel's when it writes a kernel barrier or marking and no
- * liburcu fence: the RCU primitives (`rcu_dereference()`) are liburcu's rows
- * of the table, but in kernel code the fix-it must be `smp_mb()`. */
+ * liburcu fence, or writes neither in a program that is the kernel's: the
+ * RCU primitives (`rcu_dereference()`) are liburcu's rows of the table, but
+ * in kernel code the fix-it must be `smp_mb()`. */
 void bp_find_unit_families(bp_engine *engine) {
   size_t names = engine->names.strings.count;
   free(engine->kernel_units);
@@ -656,8 +657,19 @@ void bp_find_unit_families(bp_engine *engine) {
     else if (primitive->family == BP_FAMILY_URCU && primitive->op == BP_OP_FENCE)
       urcu_units[unit] = true;
   }
-  for (size_t unit = 0; unit < names; unit++)
-    engine->kernel_units[unit] &= !urcu_units[unit];
+  /* A unit that says neither (kernel code that writes only RCU
+   * primitives) follows the program, when the program says: the kernel
+   * writes no liburcu fence anywhere. */
+  bool kernel_program = false, urcu_program = false;
+  for (size_t unit = 0; unit < names; unit++) {
+    kernel_program |= engine->kernel_units[unit];
+    urcu_program |= urcu_units[unit];
+  }
+  for (size_t unit = 0; unit < names; unit++) {
+    bool silent = !engine->kernel_units[unit] && !urcu_units[unit];
+    engine->kernel_units[unit] = (engine->kernel_units[unit] && !urcu_units[unit]) ||
+                                 (silent && kernel_program && !urcu_program);
+  }
   free(urcu_units);
 }
 
