@@ -697,7 +697,8 @@ bp_family bp_event_family(const bp_engine *engine, uint32_t event) {
                       : BP_NO_UNIT;
   bool kernel_unit =
       engine->kernel_units && unit < engine->names.strings.count && engine->kernel_units[unit];
-  if (kernel_unit && (family == BP_FAMILY_URCU || family == BP_FAMILY_C11))
+  /* code that writes C11 or GCC atomics keeps their spelling */
+  if (kernel_unit && (family == BP_FAMILY_URCU || (!own && !other)))
     return BP_FAMILY_KERNEL;
   return family;
 }
