@@ -1,12 +1,14 @@
 /* The locks held at each access: those every path from the function's
  * entry has taken and not released (a must-analysis over the blocks, loop
- * edges included: a lock is state, not an order). Code that holds one lock
+ * edges included: a lock is state, not an order), a call of a lock
+ * wrapper of another file counting as its lock or unlock. Code that holds one lock
  * at all four accesses of a pairing runs in mutual exclusion with its
  * partner, so the pair orders nothing; an access and the access it races
  * with under one lock do not race. */
 #include "analysis/analysis.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* Per function, locks are numbered by their first LOCK event; a function
  * rarely takes more, and the ones beyond are not tracked. */
@@ -28,15 +30,60 @@ static int lock_number(lock_numbers *numbers, uint32_t object, bool add) {
   return (int)numbers->count++;
 }
 
-static uint64_t transfer(const bp_engine *engine, const bp_block *block, uint64_t held,
+/* Lock wrappers, by function name: one that returns holding a lock it took
+ * on every path (`rtnl_lock()`: `mutex_lock(&rtnl_mutex)`) or releases one
+ * it did not take (`rtnl_unlock()`) is that lock or unlock at a call whose
+ * code is not lowered there (another file's function). */
+#define NO_SUMMARY UINT32_MAX
+#define CONFLICTING (UINT32_MAX - 1)
+typedef struct {
+  uint32_t acquires, releases; /* lock objects; NO_SUMMARY, CONFLICTING */
+} lock_summary;
+
+/* What a call event does to the locks: LOCK, UNLOCK or neither, of *lock. */
+static bp_event_type call_effect(const bp_event *event, const lock_summary *summaries,
+                                 size_t summary_count, uint32_t *lock) {
+  if (event->type != BP_EVENT_CALL || !summaries || event->callee >= summary_count)
+    return BP_EVENT_CALL;
+  const lock_summary *summary = &summaries[event->callee];
+  if (summary->acquires < CONFLICTING) {
+    *lock = summary->acquires;
+    return BP_EVENT_LOCK;
+  }
+  if (summary->releases < CONFLICTING) {
+    *lock = summary->releases;
+    return BP_EVENT_UNLOCK;
+  }
+  return BP_EVENT_CALL;
+}
+
+/* The event's lock effect: its own, or its callee's as a wrapper. */
+static bp_event_type lock_effect(const bp_event *event, const lock_summary *summaries,
+                                 size_t summary_count, uint32_t *lock) {
+  if (event->type == BP_EVENT_LOCK || event->type == BP_EVENT_UNLOCK) {
+    *lock = event->object;
+    return event->type;
+  }
+  return call_effect(event, summaries, summary_count, lock);
+}
+
+typedef struct {
+  const bp_engine *engine;
+  const lock_summary *summaries;
+  size_t summary_count;
+} lock_context;
+
+static uint64_t transfer(const lock_context *c, const bp_block *block, uint64_t held,
                          lock_numbers *numbers, uint32_t *record) {
   for (size_t i = 0; i < block->events.count; i++) {
     uint32_t id = *(uint32_t *)bp_vec_at(&block->events, i);
-    const bp_event *event = bp_event_get(engine, id);
-    int number = event->type == BP_EVENT_LOCK || event->type == BP_EVENT_UNLOCK
-                     ? lock_number(numbers, event->object, false)
+    const bp_event *event = bp_event_get(c->engine, id);
+    uint32_t lock = BP_NO_OBJECT;
+    bp_event_type effect = lock_effect(event, c->summaries, c->summary_count, &lock);
+    int number = effect == BP_EVENT_LOCK || effect == BP_EVENT_UNLOCK
+                     ? lock_number(numbers, lock, false)
                      : -1;
-    if (number >= 0 && event->type == BP_EVENT_LOCK)
+    if (number >= 0 && effect == BP_EVENT_LOCK)
       held |= UINT64_C(1) << number;
     else if (number >= 0)
       held &= ~(UINT64_C(1) << number);
@@ -51,19 +98,23 @@ static uint64_t transfer(const bp_engine *engine, const bp_block *block, uint64_
   return held;
 }
 
-static void held_in_function(const bp_engine *engine, const bp_function *function, uint32_t *held) {
-  lock_numbers numbers = {.count = 0};
+/* The must-analysis of one function; records the locks held at each access
+ * in `held` (when given) and returns those held when it returns. */
+static uint64_t held_in_function(const lock_context *c, const bp_function *function,
+                                 lock_numbers *numbers, uint32_t *held) {
+  numbers->count = 0;
   size_t block_count = function->blocks.count;
   for (size_t b = 0; b < block_count; b++) {
     const bp_block *block = bp_vec_at(&function->blocks, b);
     for (size_t i = 0; i < block->events.count; i++) {
-      const bp_event *event = bp_event_get(engine, *(uint32_t *)bp_vec_at(&block->events, i));
-      if (event->type == BP_EVENT_LOCK)
-        lock_number(&numbers, event->object, true);
+      const bp_event *event = bp_event_get(c->engine, *(uint32_t *)bp_vec_at(&block->events, i));
+      uint32_t lock;
+      if (lock_effect(event, c->summaries, c->summary_count, &lock) == BP_EVENT_LOCK)
+        lock_number(numbers, lock, true);
     }
   }
-  if (numbers.count == 0 || block_count == 0)
-    return;
+  if (numbers->count == 0 || block_count == 0)
+    return 0;
   uint64_t *in = malloc(block_count * sizeof *in);
   bool *entered = calloc(block_count, sizeof *entered), *queued = calloc(block_count, 1);
   uint32_t *worklist = malloc(block_count * sizeof *worklist);
@@ -88,7 +139,7 @@ static void held_in_function(const bp_engine *engine, const bp_function *functio
     uint32_t b = worklist[--pending];
     queued[b] = false;
     const bp_block *block = bp_vec_at(&function->blocks, b);
-    uint64_t out = transfer(engine, block, in[b], &numbers, NULL);
+    uint64_t out = transfer(c, block, in[b], numbers, NULL);
     for (size_t s = 0; s < block->successors.count; s++) {
       uint32_t successor = *(uint32_t *)bp_vec_at(&block->successors, s) & ~BP_LOOP_EDGE;
       uint64_t met = in[successor] & out;
@@ -102,12 +153,101 @@ static void held_in_function(const bp_engine *engine, const bp_function *functio
       }
     }
   }
-  for (size_t b = 0; b < block_count; b++)
-    transfer(engine, bp_vec_at(&function->blocks, b), in[b], &numbers, held);
+  uint64_t at_exit = 0;
+  if (held)
+    for (size_t b = 0; b < block_count; b++)
+      transfer(c, bp_vec_at(&function->blocks, b), in[b], numbers, held);
+  if (function->exit < block_count && in[function->exit] != UINT64_MAX)
+    at_exit = transfer(c, bp_vec_at(&function->blocks, function->exit), in[function->exit], numbers,
+                       NULL);
   free(in);
   free(entered);
   free(queued);
   free(worklist);
+  return at_exit;
+}
+
+/* A lock the function releases and never takes itself, or NO_SUMMARY. */
+static uint32_t released_only(const lock_context *c, const bp_function *function,
+                              const lock_numbers *taken) {
+  uint32_t released = NO_SUMMARY;
+  for (size_t b = 0; b < function->blocks.count; b++) {
+    const bp_block *block = bp_vec_at(&function->blocks, b);
+    for (size_t i = 0; i < block->events.count; i++) {
+      const bp_event *event = bp_event_get(c->engine, *(uint32_t *)bp_vec_at(&block->events, i));
+      uint32_t lock;
+      if (lock_effect(event, c->summaries, c->summary_count, &lock) != BP_EVENT_UNLOCK)
+        continue;
+      bool own = false;
+      for (size_t n = 0; n < taken->count && !own; n++)
+        own = taken->objects[n] == lock;
+      if (!own)
+        released = released == NO_SUMMARY || released == lock ? lock : CONFLICTING;
+    }
+  }
+  return released;
+}
+
+static void merge_summary(uint32_t *into, uint32_t found) {
+  if (*into == NO_SUMMARY)
+    *into = found;
+  else if (*into != found)
+    *into = CONFLICTING;
+}
+
+/* Every function's wrapper summary by name; rounds until a wrapper of a
+ * wrapper is found too (a few at most). */
+static lock_summary *summarise_wrappers(const bp_engine *engine, size_t *count) {
+  *count = engine->names.strings.count;
+  lock_summary *summaries = malloc((*count + 1) * sizeof *summaries);
+  lock_summary *next = malloc((*count + 1) * sizeof *next);
+  if (!summaries || !next)
+    abort();
+  for (size_t n = 0; n < *count; n++)
+    summaries[n] = (lock_summary){NO_SUMMARY, NO_SUMMARY};
+  bool *plain = malloc((*count + 1) * sizeof *plain);
+  if (!plain)
+    abort();
+  lock_numbers numbers;
+  for (int round = 0; round < 4; round++) {
+    lock_context c = {engine, summaries, *count};
+    for (size_t n = 0; n < *count; n++) {
+      next[n] = (lock_summary){NO_SUMMARY, NO_SUMMARY};
+      plain[n] = false;
+    }
+    for (size_t f = 0; f < engine->functions.count; f++) {
+      const bp_function *function = bp_vec_at(&engine->functions, f);
+      uint64_t at_exit = held_in_function(&c, function, &numbers, NULL);
+      uint32_t acquires = NO_SUMMARY;
+      for (size_t k = 0; k < numbers.count; k++) {
+        if (at_exit & (UINT64_C(1) << k))
+          acquires = acquires == NO_SUMMARY ? numbers.objects[k] : CONFLICTING;
+      }
+      uint32_t releases = released_only(&c, function, &numbers);
+      if (acquires == NO_SUMMARY && releases == NO_SUMMARY) {
+        plain[function->name] = true;
+        continue;
+      }
+      merge_summary(&next[function->name].acquires,
+                    acquires != NO_SUMMARY ? acquires : CONFLICTING);
+      merge_summary(&next[function->name].releases,
+                    releases != NO_SUMMARY ? releases : CONFLICTING);
+    }
+    /* a function of the same name that wraps nothing: no summary */
+    for (size_t n = 0; n < *count; n++) {
+      if (plain[n] && next[n].acquires != NO_SUMMARY)
+        next[n] = (lock_summary){CONFLICTING, CONFLICTING};
+    }
+    bool changed = memcmp(summaries, next, *count * sizeof *summaries) != 0;
+    lock_summary *swap = summaries;
+    summaries = next;
+    next = swap;
+    if (!changed)
+      break;
+  }
+  free(next);
+  free(plain);
+  return summaries;
 }
 
 void bp_compute_held_locks(bp_analysis *analysis) {
@@ -118,8 +258,13 @@ void bp_compute_held_locks(bp_analysis *analysis) {
     abort();
   for (size_t i = 0; i < slots; i++)
     analysis->held[i] = BP_NO_OBJECT;
+  size_t count;
+  lock_summary *summaries = summarise_wrappers(engine, &count);
+  lock_context c = {engine, summaries, count};
+  lock_numbers numbers;
   for (size_t f = 0; f < engine->functions.count; f++)
-    held_in_function(engine, bp_vec_at(&engine->functions, f), analysis->held);
+    held_in_function(&c, bp_vec_at(&engine->functions, f), &numbers, analysis->held);
+  free(summaries);
 }
 
 static bool holds(const bp_analysis *analysis, uint32_t event, uint32_t lock) {
