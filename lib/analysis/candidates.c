@@ -110,9 +110,8 @@ static bool same_key(const bp_engine *engine, const bp_finding *a, const bp_find
     return true;
   if (a->rule == BP_RULE_MISSING_ACCESS_ONCE)
     return false;
-  const bp_location *la = &bp_event_get(engine, a->at)->location,
-                    *lb = &bp_event_get(engine, b->at)->location;
-  return la->file == lb->file && la->line == lb->line && la->column == lb->column;
+  return bp_same_location(bp_event_get(engine, a->at)->location,
+                          bp_event_get(engine, b->at)->location);
 }
 
 static size_t key_hash(const bp_engine *engine, const bp_finding *finding) {

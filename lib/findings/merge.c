@@ -26,8 +26,7 @@ static bool same_place(const bp_engine *engine, const bp_finding *a, const bp_fi
   if (a->at == b->at)
     return true;
   const bp_event *ea = bp_event_get(engine, a->at), *eb = bp_event_get(engine, b->at);
-  bool located = ea->location.file == eb->location.file && ea->location.line == eb->location.line &&
-                 ea->location.column == eb->location.column;
+  bool located = bp_same_location(ea->location, eb->location);
   if (a->rule != BP_RULE_MISSING_ACCESS_ONCE)
     return located;
   return located && ea->object == eb->object && ea->kind == eb->kind;

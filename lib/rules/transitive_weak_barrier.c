@@ -244,9 +244,7 @@ static void report_cycle(search *s) {
     bp_finding *finding = add_cycle_finding(s, BP_RULE_TRANSITIVE_WEAK_BARRIER, i, link->barrier);
     if (!finding)
       return;
-    const bp_primitive *primitive =
-        bp_primitive_get(bp_event_get(engine, link->barrier)->primitive);
-    finding->family = primitive ? bp_event_family(engine, link->barrier) : BP_FAMILY_URCU;
+    finding->family = bp_event_family(engine, link->barrier);
   }
 }
 

@@ -121,8 +121,7 @@ static void check_barrier(bp_analysis *analysis, const barrier_sides *sides, uin
   finding->at = id;
   finding->side = (bp_side){barrier->function, first, second, id, barrier->strength};
   finding->need = barrier->strength;
-  const bp_primitive *primitive = bp_primitive_get(barrier->primitive);
-  finding->family = primitive ? bp_event_family(engine, id) : BP_FAMILY_URCU;
+  finding->family = bp_event_family(engine, id);
 }
 
 /* A barrier beside a "pairs with" annotation counts as paired. */

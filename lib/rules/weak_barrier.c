@@ -83,8 +83,7 @@ static void check_barrier(bp_analysis *analysis, uint32_t id) {
   finding->need = loads_only    ? BP_STRENGTH_LOADS
                   : stores_only ? BP_STRENGTH_STORES
                                 : BP_STRENGTH_FULL;
-  const bp_primitive *primitive = bp_primitive_get(barrier->primitive);
-  finding->family = primitive ? bp_event_family(engine, id) : BP_FAMILY_URCU;
+  finding->family = bp_event_family(engine, id);
 }
 
 void bp_check_barrier_kinds(bp_analysis *analysis) {
