@@ -124,6 +124,16 @@ bool bp_dependency(const bp_engine *engine, uint32_t barrier);
 int bp_compare_locations(const bp_engine *engine, uint32_t a, uint32_t b);
 /* program.c: `event` is the load or the store of a read-modify-write. */
 bool bp_read_modify_write(const bp_engine *engine, uint32_t event);
+/* program.c: one location, not a name many share: a global or a global's field, not a
+ * field named by its type (nor one reached from such a field: "struct
+ * list_head.next@struct request.queuelist.next") nor an array whose
+ * elements collapse. */
+bool bp_one_location(const bp_engine *engine, uint32_t object);
+/* program.c: `a` and `b` are one object, or fields of one structure type. */
+bool bp_same_structure(const bp_engine *engine, uint32_t a, uint32_t b);
+/* program.c: a variable's object, of one location or an array's elements
+ * ("ring[]"): not a field named by its type. */
+bool bp_variable_object(const bp_engine *engine, uint32_t object);
 /* program.c: the implicit barrier with one of `bits` written at access
  * `event`'s place (the release before a release store, the acquire after
  * an acquire load), or BP_NO_EVENT: the access is ordered, not relaxed. */

@@ -235,6 +235,41 @@ uint32_t FunctionLowering::addAccess(const SharedObject &object, bp_access_kind 
 
 // Where access `event`'s memory comes from: the loads its address is
 // computed from, and whether it is memory not yet published.
+// Where access `event` starts from (`start`: its lvalue, or the pointer
+// an atomic is given), and where the pointer its value is starts: the one
+// a store writes (`value`), or the one a load's value is compared with
+// (`loaded == p`; `loaded`: the expression whose value is the load's).
+void FunctionLowering::addRoots(uint32_t event, const Expr *start, const Expr *value,
+                                const Stmt *loaded) {
+  if (!start)
+    return;
+  if (std::optional<uint32_t> root = rootOf(start))
+    bp_set_access_root(engine, event, *root);
+  if (!value && loaded)
+    value = comparedPointer(loaded);
+  if (value && value->IgnoreParenCasts()->getType()->isPointerType())
+    if (std::optional<uint32_t> root = rootOf(value))
+      bp_set_value_root(engine, event, *root);
+}
+
+// The pointer that the value of `loaded`, a pointer, is tested equal to
+// (`if (load(&slot->value) == value)`).
+const Expr *FunctionLowering::comparedPointer(const Stmt *loaded) const {
+  const auto *expression = dyn_cast_or_null<Expr>(loaded);
+  if (!expression || !expression->IgnoreParenCasts()->getType()->isPointerType() || !parents())
+    return nullptr;
+  const Stmt *current = expression;
+  const Stmt *parent = parents()->getParent(current);
+  while (parent && (isa<ParenExpr>(parent) || isa<CastExpr>(parent))) {
+    current = parent;
+    parent = parents()->getParent(current);
+  }
+  const auto *comparison = dyn_cast_or_null<BinaryOperator>(parent);
+  if (!comparison || !comparison->isEqualityOp())
+    return nullptr;
+  return comparison->getLHS() == current ? comparison->getRHS() : comparison->getLHS();
+}
+
 void FunctionLowering::addProvenance(uint32_t event, const Expr *lvalue) {
   if (!lvalue)
     return;
@@ -488,6 +523,8 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
       uint32_t load =
           addAccess(*target, BP_ACCESS_LOAD, true, use.primitive, use.location, use.root);
       addProvenance(load, lvalue);
+      addRoots(load, lvalue ? lvalue : pointerOperand(use),
+               bp_op_is_rmw(primitive.op) ? comparedValue(use) : nullptr, use.root);
       if (bp_op_is_rmw(primitive.op) && resultDropped(use.root))
         bp_set_value_unused(engine, load);
       if (primitive.op == BP_OP_LOAD)
@@ -500,6 +537,11 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
       uint32_t store =
           addAccess(*target, BP_ACCESS_STORE, true, use.primitive, use.location, use.root);
       addProvenance(store, lvalue);
+      const Expr *written = storedPointer(use, primitive.op);
+      if (written && !written->IgnoreParenCasts()->getType()->isPointerType())
+        written = nullptr;
+      addRoots(store, lvalue ? lvalue : pointerOperand(use), written ? written : comparedValue(use),
+               nullptr);
       if (bp_op_is_rmw(primitive.op) && isReferencePut(use, lvalue))
         bp_set_reference_put(engine, store);
       if (lvalue)
@@ -725,6 +767,65 @@ bool FunctionLowering::mentions(const Stmt *statement, const VarDecl *variable, 
     if (mentions(child, variable, skipFields))
       return true;
   return false;
+}
+
+// The pointer an atomic primitive is given: its call's first argument, an
+// atomic builtin's pointer.
+const Expr *FunctionLowering::pointerOperand(const PrimitiveUse &use) {
+  for (const Stmt *root = use.root; root;) {
+    if (const auto *call = dyn_cast<CallExpr>(root))
+      return call->getNumArgs() >= 1 ? call->getArg(0) : nullptr;
+    if (const auto *atomic = dyn_cast<AtomicExpr>(root))
+      return atomic->getPtr();
+    auto children = root->children();
+    root = children.empty() ? nullptr : *children.begin();
+  }
+  return nullptr;
+}
+
+// The value a store or read-modify-write primitive writes, where it may be
+// a pointer: a store's value, an exchange's, a compare-and-swap's new value
+// (the third argument; an atomic builtin's desired value).
+const Expr *FunctionLowering::storedPointer(const PrimitiveUse &use, bp_op op) {
+  if (op == BP_OP_STORE)
+    return storedValue(use.root);
+  if (op != BP_OP_RMW)
+    return nullptr;
+  for (const Stmt *root = use.root; root;) {
+    if (const auto *call = dyn_cast<CallExpr>(root))
+      return call->getNumArgs() >= 3   ? call->getArg(2)
+             : call->getNumArgs() == 2 ? call->getArg(1)
+                                       : nullptr;
+    if (const auto *atomic = dyn_cast<AtomicExpr>(root)) {
+      if (atomic->isCmpXChg())
+        return atomic->getVal2();
+      return atomic->getNumSubExprs() >= 3 ? atomic->getVal1() : nullptr;
+    }
+    auto children = root->children();
+    root = children.empty() ? nullptr : *children.begin();
+  }
+  return nullptr;
+}
+
+// The value a compare-and-swap expects: its call's second argument of
+// three, an atomic builtin's expected value (a pointer to it, `&head`).
+const Expr *FunctionLowering::comparedValue(const PrimitiveUse &use) {
+  for (const Stmt *root = use.root; root;) {
+    if (const auto *call = dyn_cast<CallExpr>(root))
+      return call->getNumArgs() >= 3 ? call->getArg(1) : nullptr;
+    if (const auto *atomic = dyn_cast<AtomicExpr>(root)) {
+      if (!atomic->isCmpXChg())
+        return nullptr;
+      const Expr *expected = atomic->getVal1()->IgnoreParenCasts();
+      if (const auto *address = dyn_cast<UnaryOperator>(expected);
+          address && address->getOpcode() == UO_AddrOf)
+        return address->getSubExpr();
+      return nullptr;
+    }
+    auto children = root->children();
+    root = children.empty() ? nullptr : *children.begin();
+  }
+  return nullptr;
 }
 
 // The value a store primitive writes: its call's second argument

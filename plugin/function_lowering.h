@@ -173,6 +173,11 @@ struct UnitState {
   std::vector<std::pair<uint32_t, const FunctionDecl *>> functionsByEvent;
   std::unique_ptr<ParentMap> parents;
   const FunctionDecl *parentsOf = nullptr;
+  // The roots accesses start from (bp_set_access_root), numbered as first
+  // met: a variable, with the number of the inlined copy of the body that
+  // declares it (0 for a global), as each copy's locals are its own.
+  llvm::DenseMap<std::pair<const VarDecl *, unsigned>, uint32_t> roots;
+  unsigned lowerings = 0; // inlined copies numbered so far
 
   // Once lowered: what only lowering reads goes before the analysis, the
   // sources of deferred text stay.
@@ -226,7 +231,7 @@ public:
   FunctionLowering(ASTContext &context, bp_engine *engine, FileMap &files, UnitState &unit,
                    const CallSite *site = nullptr)
       : context(context), sources(context.getSourceManager()), engine(engine), files(files),
-        unit(unit), site(site) {}
+        unit(unit), site(site), copy(++unit.lowerings) {}
 
   // `contractOnly`: a static helper lowered on its own only for its
   // contract, whose callers hold its code (bp_set_contract_only).
@@ -242,6 +247,7 @@ private:
   FileMap &files;
   UnitState &unit;
   const CallSite *site;
+  unsigned copy; // this lowering's number among the unit's (UnitState::roots)
   const FunctionDecl *function = nullptr;
   bool contractRoot = false; // a root a library's contract (BP_CONTRACT) names
   // The parents of the body being lowered (parents()).
@@ -473,6 +479,12 @@ private:
   uint32_t addAccess(const SharedObject &object, bp_access_kind kind, bool marked, int primitive,
                      SourceLocation location, const Stmt *statement);
   void addProvenance(uint32_t event, const Expr *lvalue);
+  void addRoots(uint32_t event, const Expr *start, const Expr *value, const Stmt *loaded);
+  const Expr *comparedPointer(const Stmt *loaded) const;
+  static const Expr *comparedValue(const PrimitiveUse &use);
+  static const Expr *pointerOperand(const PrimitiveUse &use);
+  static const Expr *storedPointer(const PrimitiveUse &use, bp_op op);
+  std::optional<uint32_t> rootOf(const Expr *expression, unsigned depth = 0) const;
   std::optional<std::string> mainFileText(SourceRange range) const;
   void recordAccessText(uint32_t event, const Expr *lvalue, const Stmt *statement,
                         bp_access_kind kind);

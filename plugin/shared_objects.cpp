@@ -455,6 +455,50 @@ std::optional<SharedObject> FunctionLowering::nameObject(const Expr *expression)
   return std::nullopt;
 }
 
+// The variable `expression` (an lvalue, or a pointer's value) starts from:
+// through fields, elements, `*`, `&`, pointer arithmetic, the last value of
+// a statement expression (container_of()), a local that holds only its
+// initialiser (when that has a root) and the parameters of inlined calls.
+// None for a call's result or a value loaded some other way.
+std::optional<uint32_t> FunctionLowering::rootOf(const Expr *expression, unsigned depth) const {
+  for (; expression && depth < 32; depth++) {
+    expression = expression->IgnoreParenCasts();
+    if (const auto *member = dyn_cast<MemberExpr>(expression)) {
+      expression = member->getBase();
+    } else if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(expression)) {
+      expression = subscript->getBase();
+    } else if (const auto *unary = dyn_cast<UnaryOperator>(expression)) {
+      UnaryOperatorKind opcode = unary->getOpcode();
+      if (opcode != UO_Deref && opcode != UO_AddrOf && opcode != UO_Extension)
+        return std::nullopt;
+      expression = unary->getSubExpr();
+    } else if (const auto *binary = dyn_cast<BinaryOperator>(expression)) {
+      if (!binary->isAdditiveOp() || !binary->getLHS()->getType()->isPointerType())
+        return std::nullopt;
+      expression = binary->getLHS();
+    } else if (const auto *statements = dyn_cast<StmtExpr>(expression)) {
+      const CompoundStmt *body = statements->getSubStmt();
+      expression = body->body_empty() ? nullptr : dyn_cast<Expr>(body->body_back());
+    } else if (const auto *reference = dyn_cast<DeclRefExpr>(expression)) {
+      if (auto [argument, caller] = argumentOf(expression); argument)
+        return caller->rootOf(argument, depth + 1);
+      const auto *variable = dyn_cast<VarDecl>(reference->getDecl());
+      if (!variable)
+        return std::nullopt;
+      if (variable->hasLocalStorage() && !isa<ParmVarDecl>(variable) && variable->getInit() &&
+          variable->getType()->isPointerType() && writtenOnlyByInit(variable))
+        if (std::optional<uint32_t> root = rootOf(variable->getInit(), depth + 1))
+          return root;
+      std::pair<const VarDecl *, unsigned> key{variable, variable->hasGlobalStorage() ? 0 : copy};
+      auto [known, added] = unit.roots.try_emplace(key, (uint32_t)unit.roots.size());
+      return known->second;
+    } else {
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
 // Store `event` writes `value`: the address of a named object (`gp = &x`,
 // an array's first element), which tells what a pointer points to.
 void FunctionLowering::noteStoredAddress(uint32_t event, const Expr *value) const {

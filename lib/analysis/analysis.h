@@ -24,6 +24,9 @@ typedef struct {
    * consistent by the language's default: enough for this side, but no
    * claim that anybody made (mimalloc's `segment->thread_id == 0`) */
   bool by_default;
+  /* its accesses reach instances that go together (ordering.c): a partner
+   * that reaches one may reach the other; else it pairs with nothing */
+  bool instances_go_together;
 } bp_ordering;
 enum { BP_ACCESS_UNPUBLISHED = 1, BP_ACCESS_THREAD_OWN = 2, BP_ACCESS_BITS = 4 };
 

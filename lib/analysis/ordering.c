@@ -192,17 +192,6 @@ static bool other_half_of_rmw(const propagation *p, uint32_t id, unsigned streng
   return event->kind == BP_ACCESS_STORE ? order == BP_STRENGTH_LOADS : order == BP_STRENGTH_STORES;
 }
 
-/* One location, not a name many share: a global or a global's field, not
- * a field named by its type nor an array whose elements collapse. */
-static bool one_location(const bp_engine *engine, uint32_t object) {
-  const char *key = bp_interner_get(&engine->objects, object);
-  size_t length = strlen(key);
-  if (length >= 2 && strcmp(key + length - 2, "[]") == 0)
-    return false;
-  bool type_named = strncmp(key, "struct ", 7) == 0 || strncmp(key, "union ", 6) == 0;
-  return !type_named || strchr(key, BP_INSTANCE_SEPARATOR);
-}
-
 /* A relaxed load of X read again with an acquire load or a read-modify-write
  * of X (`quick = load(&head); ...; head_now = load_acquire(&head); next =
  * head_now->next`): the later read sees the same value or a newer one
@@ -212,7 +201,7 @@ static bool one_location(const bp_engine *engine, uint32_t object) {
 static bool reads_source_again(const propagation *p, uint32_t id, const bp_event *event,
                                const bp_event *source) {
   return event->object == source->object && id != p->source && source->kind == BP_ACCESS_LOAD &&
-         event->kind == BP_ACCESS_LOAD && one_location(p->engine, event->object) &&
+         event->kind == BP_ACCESS_LOAD && bp_one_location(p->engine, event->object) &&
          (bp_read_modify_write(p->engine, id) ||
           bp_own_barrier(p->engine, id, BP_STRENGTH_ACQUIRE) != BP_NO_EVENT);
 }
@@ -458,7 +447,11 @@ static void keep_weakest(weakest_table *table, const bp_ordering *ordering) {
   for (; table->slots[slot]; slot = (slot + 1) & (table->slot_count - 1)) {
     bp_ordering *kept = bp_vec_at(&table->orderings, table->slots[slot] - 1);
     if (same_pair(kept, ordering)) {
-      if (compare_orderings(ordering, kept) < 0)
+      /* an ordering whose instances go together is a claim; the weakest of
+       * those is the one to judge */
+      if (ordering->instances_go_together != kept->instances_go_together
+              ? ordering->instances_go_together
+              : compare_orderings(ordering, kept) < 0)
         *kept = *ordering;
       return;
     }
@@ -495,6 +488,42 @@ static unsigned char access_flags(const bp_engine *engine, uint32_t access, uint
                          (event->bits || event->stored_increment ? BP_ACCESS_BITS : 0));
 }
 
+/* Whether `side`'s two accesses reach instances that go together, so that
+ * a partner reaching the one may reach the other: either object is one
+ * location, or both start from one variable (`bt->depth`, then
+ * `bt->wait.head.next` in a helper given `&bt->wait`), or the second is
+ * found through the first (`p = READ_ONCE(q->head); p->data`) or through
+ * a field of the first's structure (`buffer[ring->tail & ring->mask]`
+ * before `ring->head`), or the
+ * second stores the pointer the first went through (`obj->data = 1;
+ * rcu_assign_pointer(q->head, obj)`), or one's value is compared with the
+ * pointer the other goes through (`if (load(&slot->value) == value)
+ * dec(&value->users)`; a compare-and-swap expecting it). Two fields named only by their types
+ * (every `list_head.next`, every `atomic_t.counter`) reached from unrelated
+ * pointers claim nothing about one instance of each. */
+static bool addressed_through_type(const bp_engine *engine, uint32_t access, uint32_t object) {
+  const bp_event *event = bp_event_get(engine, access);
+  for (size_t s = 0; s < BP_GUARDS_MAX && event->address_sources[s] != BP_NO_OBJECT; s++)
+    if (bp_same_structure(engine, event->address_sources[s], object))
+      return true;
+  return false;
+}
+
+static bool instances_go_together(const bp_engine *engine, const bp_ordering *side) {
+  if (bp_variable_object(engine, side->first_object) ||
+      bp_variable_object(engine, side->second_object))
+    return true;
+  const bp_event *first = bp_event_get(engine, side->first);
+  const bp_event *second = bp_event_get(engine, side->second);
+  if (first->root != BP_NO_ROOT &&
+      (first->root == second->root || first->root == second->value_root))
+    return true;
+  if (second->root != BP_NO_ROOT && second->root == first->value_root)
+    return true;
+  return addressed_through_type(engine, side->second, side->first_object) ||
+         addressed_through_type(engine, side->first, side->second_object);
+}
+
 static void add_reached_orderings(const propagation *p, uint32_t function_index, uint32_t source,
                                   weakest_table *table) {
   const bp_event *from = bp_event_get(p->engine, source);
@@ -527,6 +556,7 @@ static void add_reached_orderings(const propagation *p, uint32_t function_index,
       ordering.by_default = false;
     }
     meant_store_load_order(p->engine, &ordering);
+    ordering.instances_go_together = instances_go_together(p->engine, &ordering);
     keep_weakest(table, &ordering);
   }
 }

@@ -523,6 +523,8 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
     return false;
   if (!same_instances_reachable(analysis->engine, cpu0, cpu1))
     return false;
+  if (!cpu0->instances_go_together || !cpu1->instances_go_together)
+    return false;
   if (found_through_other_pointer(analysis, cpu0, cpu1) ||
       found_through_other_pointer(analysis, cpu1, cpu0))
     return false;

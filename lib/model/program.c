@@ -108,6 +108,36 @@ void bp_unify_instances(bp_engine *engine) {
   free(canonical);
 }
 
+static bool type_named(const char *key) {
+  return strncmp(key, "struct ", 7) == 0 || strncmp(key, "union ", 6) == 0;
+}
+
+bool bp_variable_object(const bp_engine *engine, uint32_t object) {
+  const char *key = bp_interner_get(&engine->objects, object);
+  if (!type_named(key))
+    return true;
+  const char *instance = strchr(key, BP_INSTANCE_SEPARATOR);
+  return instance && !type_named(instance + 1);
+}
+
+bool bp_same_structure(const bp_engine *engine, uint32_t a, uint32_t b) {
+  if (a == b)
+    return true;
+  const char *key_a = bp_interner_get(&engine->objects, a);
+  const char *key_b = bp_interner_get(&engine->objects, b);
+  if (!type_named(key_a) || !type_named(key_b))
+    return false;
+  size_t length = strcspn(key_a, ".");
+  return key_a[length] == '.' && strncmp(key_a, key_b, length + 1) == 0;
+}
+
+bool bp_one_location(const bp_engine *engine, uint32_t object) {
+  const char *key = bp_interner_get(&engine->objects, object);
+  size_t length = strlen(key);
+  return !(length >= 2 && strcmp(key + length - 2, "[]") == 0) &&
+         bp_variable_object(engine, object);
+}
+
 uint32_t bp_intern_pointee(bp_engine *engine, const char *pointer_key,
                            const char *pointer_display) {
   size_t key_length = strlen(pointer_key), display_length = strlen(pointer_display);
@@ -243,6 +273,7 @@ static uint32_t add_event(bp_engine *engine, uint32_t block, const bp_event *eve
   stored->function = (uint32_t)engine->functions.count - 1;
   for (size_t i = 0; i < BP_GUARDS_MAX; i++)
     stored->guards[i] = stored->address_sources[i] = BP_NO_OBJECT;
+  stored->root = stored->value_root = BP_NO_ROOT;
   stored->lvalue_text = stored->value_text = stored->callee = bp_interner_add(&engine->names, "");
   uint32_t id = (uint32_t)engine->events.count - 1;
   *(uint32_t *)bp_vec_push(&block_at(engine, block)->events) = id;
@@ -482,6 +513,18 @@ void bp_set_stored_increment(bp_engine *engine, uint32_t event) {
   bp_event *stored = event_to_change(engine, event);
   if (stored)
     stored->stored_increment = true;
+}
+
+void bp_set_access_root(bp_engine *engine, uint32_t event, uint32_t root) {
+  bp_event *access = event_to_change(engine, event);
+  if (access)
+    access->root = root;
+}
+
+void bp_set_value_root(bp_engine *engine, uint32_t event, uint32_t root) {
+  bp_event *stored = event_to_change(engine, event);
+  if (stored)
+    stored->value_root = root;
 }
 
 void bp_set_value_guard(bp_engine *engine, uint32_t event, uint32_t object, bp_location load,

@@ -78,7 +78,9 @@
   X(value_guard_object, OBJECT)                                                                    \
   X(value_guard_bits, UINT)                                                                        \
   X(value_guard_zero, BOOL)                                                                        \
-  X(stored_increment, BOOL)
+  X(stored_increment, BOOL)                                                                        \
+  X(root, UINT)                                                                                    \
+  X(value_root, UINT)
 
 typedef enum {
   FIELD_ENUM,      /* a small enum, written as its number */

@@ -14,6 +14,11 @@
  *   (set-up before the link).
  * - An access of a writer that the code serialises with a plain racing
  *   store's (both store the object plainly, or one also reads it plainly).
+ * - A sequence-count reader's read (a seqlock's): a marked load of a count,
+ *   a read barrier, the read, a read barrier and the count read again to
+ *   decide whether to go round once more. A torn or stale value is thrown
+ *   away when the count changed; KCSAN and the kernel's seqlock code treat
+ *   such reads, and the writer's stores they race with, the same way.
  *
  * Strict marking drops all four, as the article marks every access of its
  * litmus tests.
@@ -154,6 +159,52 @@ static uint32_t store_elsewhere(const checker *c, uint32_t object, uint32_t func
   return BP_NO_EVENT;
 }
 
+static bool orders_loads(const bp_event *event) {
+  return event->type == BP_EVENT_BARRIER &&
+         (event->strength & (BP_STRENGTH_LOADS | BP_STRENGTH_ACQUIRE));
+}
+
+/* The object of the first marked load before the nearest barrier that
+ * orders loads, walking from `load` by `step` (-1: back, 1: on) through its
+ * function's events in the order lowering met them; with `count` given,
+ * that object's load must also decide whether a loop goes round again. */
+static uint32_t count_read_around(const bp_engine *engine, uint32_t load, int step,
+                                  uint32_t count) {
+  uint32_t function = bp_event_get(engine, load)->function;
+  bool fenced = false;
+  for (int64_t id = (int64_t)load + step; id >= 0 && id < (int64_t)bp_event_count(engine);
+       id += step) {
+    const bp_event *event = bp_event_get(engine, (uint32_t)id);
+    if (event->function != function)
+      break;
+    if (orders_loads(event)) {
+      fenced = true;
+      continue;
+    }
+    if (!fenced || event->type != BP_EVENT_ACCESS || event->kind != BP_ACCESS_LOAD ||
+        !event->marked)
+      continue;
+    if (count == BP_NO_OBJECT)
+      return event->object;
+    if (event->object == count && bp_decides_next_round(engine, (uint32_t)id))
+      return count;
+  }
+  return BP_NO_OBJECT;
+}
+
+/* Load `load` is a sequence-count reader's: between two marked reads of one
+ * count, each past a barrier that orders loads, the second deciding
+ * whether the reader goes round again (read_seqbegin(), the reads,
+ * read_seqretry()). */
+static bool validated_by_count(const bp_engine *engine, uint32_t load) {
+  const bp_event *event = bp_event_get(engine, load);
+  if (event->type != BP_EVENT_ACCESS || event->kind != BP_ACCESS_LOAD)
+    return false;
+  uint32_t count = count_read_around(engine, load, -1, BP_NO_OBJECT);
+  return count != BP_NO_OBJECT && count != event->object &&
+         count_read_around(engine, load, 1, count) == count;
+}
+
 /* One function's part in a pair: its accesses to one object. */
 typedef struct {
   const bp_ordering *ordering; /* the function's side of the pair */
@@ -226,6 +277,8 @@ static void check_part(checker *c, const object_part *part) {
     const bp_event *racing = bp_event_get(engine, race);
     if (!racing->marked &&
         bp_serialised_writers(analysis, access->function, racing->function, part->object))
+      return;
+    if (validated_by_count(engine, id) || validated_by_count(engine, race))
       return;
     /* a read of an object only this function stores races with nothing */
     if (part->kind == BP_ACCESS_LOAD &&

@@ -271,7 +271,8 @@ static void extend(search *s) {
     if ((unbarriered
              ? !analysis->options->beta || s->unbarriered || !racing_link(analysis->engine, next)
              : j <= s->path[0]) ||
-        on_path(s, next) || !communicates(last->second_kind, next->first_kind) ||
+        !next->instances_go_together || on_path(s, next) ||
+        !communicates(last->second_kind, next->first_kind) ||
         bp_serialised_writers(analysis, last->function, next->function, next->first_object) ||
         (next->second_flags & BP_ACCESS_UNPUBLISHED) ||
         bp_taken_elsewhere(analysis->engine, last->second, next->second_object) ||
@@ -302,7 +303,7 @@ static void extend(search *s) {
 void bp_check_transitive_weak_barriers(bp_analysis *analysis) {
   search s = {.analysis = analysis, .from = index_first_objects(analysis)};
   for (size_t i = 0; i < analysis->orderings.count; i++) {
-    if (ordering_at(analysis, i)->strength == 0)
+    if (ordering_at(analysis, i)->strength == 0 || !ordering_at(analysis, i)->instances_go_together)
       continue;
     s.path[0] = i;
     s.length = 1;

@@ -376,7 +376,7 @@ static void expect_error(const char *text, const char *expected) {
   "after_publication=0 reference_put=0 value_unused=0 value_known=0 stored_value=0 "               \
   "address_known=0 stored_address=- bits=0 "                                                       \
   "value_guard=- value_guard_object=- value_guard_bits=0 value_guard_zero=0 "                      \
-  "stored_increment=0\n"
+  "stored_increment=0 root=0 value_root=0\n"
 
 #define STRING_OF(x) #x
 #define VERSION_TEXT(x) STRING_OF(x)
