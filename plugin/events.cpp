@@ -235,16 +235,19 @@ uint32_t FunctionLowering::addAccess(const SharedObject &object, bp_access_kind 
 
 // Where access `event`'s memory comes from: the loads its address is
 // computed from, and whether it is memory not yet published.
-// Where access `event` starts from (`start`: its lvalue, or the pointer
-// an atomic is given), and where the pointer its value is starts: the one
-// a store writes (`value`), or the one a load's value is compared with
-// (`loaded == p`; `loaded`: the expression whose value is the load's).
-void FunctionLowering::addRoots(uint32_t event, const Expr *start, const Expr *value,
-                                const Stmt *loaded) {
+// Where access `event` starts from (`lvalue`, or `pointer`: the pointer
+// an atomic is given) and what holds its memory, and where the pointer its
+// value is starts: the one a store writes (`value`), or the one a load's
+// value is compared with (`loaded == p`; `loaded`: the expression whose
+// value is the load's).
+void FunctionLowering::addRoots(uint32_t event, const Expr *lvalue, const Expr *pointer,
+                                const Expr *value, const Stmt *loaded) {
+  const Expr *start = lvalue ? lvalue : pointer;
   if (!start)
     return;
   if (std::optional<uint32_t> root = rootOf(start))
-    bp_set_access_root(engine, event, *root);
+    bp_set_access_root(engine, event, *root,
+                       (lvalue ? containerOf(lvalue) : pointedContainer(pointer)).c_str());
   if (!value && loaded)
     value = comparedPointer(loaded);
   if (value && value->IgnoreParenCasts()->getType()->isPointerType())
@@ -260,7 +263,16 @@ const Expr *FunctionLowering::comparedPointer(const Stmt *loaded) const {
     return nullptr;
   const Stmt *current = expression;
   const Stmt *parent = parents()->getParent(current);
-  while (parent && (isa<ParenExpr>(parent) || isa<CastExpr>(parent))) {
+  for (;;) {
+    // the value of `({ ...; load; })` (CMM_LOAD_SHARED()) is its last statement's
+    if (const auto *body = dyn_cast_or_null<CompoundStmt>(parent);
+        body && !body->body_empty() && body->body_back() == current &&
+        isa_and_nonnull<StmtExpr>(parents()->getParent(body)))
+      parent = parents()->getParent(body);
+    else if (const auto *unary = dyn_cast_or_null<UnaryOperator>(parent);
+             !(unary && unary->getOpcode() == UO_Extension) &&
+             !isa_and_nonnull<ParenExpr>(parent) && !isa_and_nonnull<CastExpr>(parent))
+      break;
     current = parent;
     parent = parents()->getParent(current);
   }
@@ -523,7 +535,7 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
       uint32_t load =
           addAccess(*target, BP_ACCESS_LOAD, true, use.primitive, use.location, use.root);
       addProvenance(load, lvalue);
-      addRoots(load, lvalue ? lvalue : pointerOperand(use),
+      addRoots(load, lvalue, pointerOperand(use),
                bp_op_is_rmw(primitive.op) ? comparedValue(use) : nullptr, use.root);
       if (bp_op_is_rmw(primitive.op) && resultDropped(use.root))
         bp_set_value_unused(engine, load);
@@ -540,8 +552,7 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
       const Expr *written = storedPointer(use, primitive.op);
       if (written && !written->IgnoreParenCasts()->getType()->isPointerType())
         written = nullptr;
-      addRoots(store, lvalue ? lvalue : pointerOperand(use), written ? written : comparedValue(use),
-               nullptr);
+      addRoots(store, lvalue, pointerOperand(use), written ? written : comparedValue(use), nullptr);
       if (bp_op_is_rmw(primitive.op) && isReferencePut(use, lvalue))
         bp_set_reference_put(engine, store);
       if (lvalue)

@@ -479,12 +479,16 @@ private:
   uint32_t addAccess(const SharedObject &object, bp_access_kind kind, bool marked, int primitive,
                      SourceLocation location, const Stmt *statement);
   void addProvenance(uint32_t event, const Expr *lvalue);
-  void addRoots(uint32_t event, const Expr *start, const Expr *value, const Stmt *loaded);
+  void addRoots(uint32_t event, const Expr *lvalue, const Expr *pointer, const Expr *value,
+                const Stmt *loaded);
   const Expr *comparedPointer(const Stmt *loaded) const;
   static const Expr *comparedValue(const PrimitiveUse &use);
   static const Expr *pointerOperand(const PrimitiveUse &use);
   static const Expr *storedPointer(const PrimitiveUse &use, bp_op op);
   std::optional<uint32_t> rootOf(const Expr *expression, unsigned depth = 0) const;
+  std::string containerOf(const Expr *expression, unsigned depth = 0) const;
+  std::string pointedContainer(const Expr *pointer, unsigned depth = 0) const;
+  static std::string recordOrSpelling(QualType type);
   std::optional<std::string> mainFileText(SourceRange range) const;
   void recordAccessText(uint32_t event, const Expr *lvalue, const Stmt *statement,
                         bp_access_kind kind);

@@ -736,7 +736,8 @@ void FunctionLowering::lowerAccess(const Expr *lvalue, bp_access_kind kind, int 
   auto emit = [&](const SharedObject &accessed) {
     uint32_t event = addAccess(accessed, kind, marked, marking, location, statement);
     addProvenance(event, lvalue);
-    addRoots(event, lvalue, storedExpression, kind == BP_ACCESS_LOAD ? statement : nullptr);
+    addRoots(event, lvalue, nullptr, storedExpression,
+             kind == BP_ACCESS_LOAD ? statement : nullptr);
     if (constant)
       bp_set_stored_value(engine, event, *constant);
     else if (incrementsGuardedValue(storedExpression, bp_event_get(engine, event)->object))

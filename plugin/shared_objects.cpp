@@ -457,8 +457,9 @@ std::optional<SharedObject> FunctionLowering::nameObject(const Expr *expression)
 
 // The variable `expression` (an lvalue, or a pointer's value) starts from:
 // through fields, elements, `*`, `&`, pointer arithmetic, the last value of
-// a statement expression (container_of()), a local that holds only its
-// initialiser (when that has a root) and the parameters of inlined calls.
+// a statement expression (container_of()), the pointer an atomic primitive
+// read its value from (`old = xchg(&tail->p, node)`), a local that is given
+// one value only (when that has a root) and the parameters of inlined calls.
 // None for a call's result or a value loaded some other way.
 std::optional<uint32_t> FunctionLowering::rootOf(const Expr *expression, unsigned depth) const {
   for (; expression && depth < 32; depth++) {
@@ -479,16 +480,30 @@ std::optional<uint32_t> FunctionLowering::rootOf(const Expr *expression, unsigne
     } else if (const auto *statements = dyn_cast<StmtExpr>(expression)) {
       const CompoundStmt *body = statements->getSubStmt();
       expression = body->body_empty() ? nullptr : dyn_cast<Expr>(body->body_back());
+    } else if (const auto *atomic = dyn_cast<AtomicExpr>(expression)) {
+      expression = atomic->getPtr();
+    } else if (const auto *call = dyn_cast<CallExpr>(expression)) {
+      // what an atomic primitive returns was read from its first argument
+      // (also the helper call a primitive's macro expands to)
+      int primitive = calledPrimitive(call);
+      if (primitive == BP_NO_PRIMITIVE)
+        if (std::optional<MacroHit> hit = outermostKnownMacro(call->getBeginLoc()))
+          primitive = hit->primitive;
+      const bp_primitive *row = bp_primitive_get(primitive);
+      if (call->getNumArgs() == 0 || !row || row->op == BP_OP_FENCE)
+        return std::nullopt;
+      expression = call->getArg(0);
     } else if (const auto *reference = dyn_cast<DeclRefExpr>(expression)) {
       if (auto [argument, caller] = argumentOf(expression); argument)
         return caller->rootOf(argument, depth + 1);
       const auto *variable = dyn_cast<VarDecl>(reference->getDecl());
       if (!variable)
         return std::nullopt;
-      if (variable->hasLocalStorage() && !isa<ParmVarDecl>(variable) && variable->getInit() &&
-          variable->getType()->isPointerType() && writtenOnlyByInit(variable))
-        if (std::optional<uint32_t> root = rootOf(variable->getInit(), depth + 1))
-          return root;
+      if (variable->hasLocalStorage() && !isa<ParmVarDecl>(variable) &&
+          variable->getType()->isPointerType())
+        if (const Expr *value = onlyValue(variable))
+          if (std::optional<uint32_t> root = rootOf(value, depth + 1))
+            return root;
       std::pair<const VarDecl *, unsigned> key{variable, variable->hasGlobalStorage() ? 0 : copy};
       auto [known, added] = unit.roots.try_emplace(key, (uint32_t)unit.roots.size());
       return known->second;
@@ -497,6 +512,69 @@ std::optional<uint32_t> FunctionLowering::rootOf(const Expr *expression, unsigne
     }
   }
   return std::nullopt;
+}
+
+// What holds the memory an lvalue (or what a pointer points to) names,
+// across functions: the structure the nearest pointer on its way points to
+// ("tags" for `bt->wait.first`, also in a helper handed `&bt->wait`;
+// "io_rings" for `ring->rings->sq_flags`), or the global variable it is part
+// of, as its type, "@" and its name ("ring@ring"). Two functions that reach
+// a field named by its type from containers of one type may reach one
+// instance; a pointer to a type may point to any global of that type.
+std::string FunctionLowering::containerOf(const Expr *expression, unsigned depth) const {
+  for (; expression && depth < 32; depth++) {
+    expression = expression->IgnoreParens();
+    if (const auto *member = dyn_cast<MemberExpr>(expression)) {
+      if (member->isArrow())
+        return pointedContainer(member->getBase(), depth + 1);
+      expression = member->getBase();
+    } else if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(expression)) {
+      const Expr *base = subscript->getBase()->IgnoreParenImpCasts();
+      if (!base->getType()->isArrayType())
+        return pointedContainer(subscript->getBase(), depth + 1);
+      expression = base;
+    } else if (const auto *unary = dyn_cast<UnaryOperator>(expression)) {
+      if (unary->getOpcode() != UO_Deref)
+        return "";
+      return pointedContainer(unary->getSubExpr(), depth + 1);
+    } else if (const auto *cast = dyn_cast<CastExpr>(expression)) {
+      expression = cast->getSubExpr();
+    } else if (const auto *reference = dyn_cast<DeclRefExpr>(expression)) {
+      const auto *variable = dyn_cast<VarDecl>(reference->getDecl());
+      if (!variable)
+        return "";
+      if (variable->hasGlobalStorage())
+        return recordOrSpelling(variable->getType()) + BP_INSTANCE_SEPARATOR +
+               variable->getNameAsString();
+      return recordOrSpelling(variable->getType());
+    } else {
+      return "";
+    }
+  }
+  return "";
+}
+
+std::string FunctionLowering::pointedContainer(const Expr *pointer, unsigned depth) const {
+  const Expr *bare = pointer->IgnoreParenCasts();
+  if (depth < 32) {
+    if (const auto *address = dyn_cast<UnaryOperator>(bare);
+        address && address->getOpcode() == UO_AddrOf)
+      return containerOf(address->getSubExpr(), depth + 1);
+    if (auto [argument, caller] = argumentOf(bare); argument)
+      return caller->pointedContainer(argument, depth + 1);
+  }
+  QualType type = bare->getType();
+  if (const auto *pointed = type->getAs<PointerType>())
+    return recordOrSpelling(pointed->getPointeeType());
+  return recordOrSpelling(type);
+}
+
+std::string FunctionLowering::recordOrSpelling(QualType type) {
+  while (const ArrayType *array = type->getAsArrayTypeUnsafe())
+    type = array->getElementType();
+  if (const RecordDecl *record = type->getAsRecordDecl())
+    return typeName(record);
+  return type.getUnqualifiedType().getAsString();
 }
 
 // Store `event` writes `value`: the address of a named object (`gp = &x`,

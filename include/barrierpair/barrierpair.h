@@ -415,6 +415,7 @@ typedef struct {
   bool value_guard_zero;
   bool stored_increment; /* stores: see bp_set_stored_increment */
   uint32_t root;         /* accesses: see bp_set_access_root; BP_NO_ROOT when unknown */
+  uint32_t root_type;    /* accesses: bp_event_root_type */
   uint32_t value_root;   /* accesses: see bp_set_value_root; BP_NO_ROOT when unknown */
 } bp_event;
 
@@ -493,14 +494,19 @@ void bp_set_value_guard(bp_engine *engine, uint32_t event, uint32_t object, bp_l
 void bp_set_stored_increment(bp_engine *engine, uint32_t event);
 
 /* Access `event` reaches its memory from the variable numbered `root`
- * (the function's own numbering, from 0): the pointer or the variable its
- * lvalue starts from, seen through the parameters of inlined calls
- * (`bt->depth` and `bt->wait.head.next`, the latter in a helper called with
- * `&bt->wait`). Two accesses of one function from one root reach one
- * instance of a structure; fields named by their type carry no identity of
- * their own, and the root is what ties two of them together. */
+ * (the function's own numbering, from 0), of type `type` (what it points
+ * to, for a pointer: "tags" for `struct tags *bt`): the pointer or the
+ * variable its lvalue starts from, seen through the parameters of inlined
+ * calls (`bt->depth` and `bt->wait.head.next`, the latter in a helper
+ * called with `&bt->wait`). Two accesses of one function from one root
+ * reach one instance of a structure; fields named by their type carry no
+ * identity of their own, and the root is what ties two of them together.
+ * Across functions, roots of one type are what says that two accesses of
+ * such a field may reach one instance. */
 #define BP_NO_ROOT UINT32_MAX
-void bp_set_access_root(bp_engine *engine, uint32_t event, uint32_t root);
+void bp_set_access_root(bp_engine *engine, uint32_t event, uint32_t root, const char *type);
+/* The type of access `event`'s root; "" when unknown. */
+const char *bp_event_root_type(const bp_engine *engine, uint32_t event);
 /* Access `event`'s value is the pointer that root `root` is: a store
  * writes it (`rcu_assign_pointer(q->head, obj)` after `obj->data = 1`: it
  * publishes that memory), a compare-and-swap expects or writes it, a
@@ -690,7 +696,7 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * adds a function only once when two inputs define it at the same place, an
  * annotation only once when two inputs read it at the same place. */
 
-#define BP_SITES_VERSION 17
+#define BP_SITES_VERSION 18
 
 /* Writes `engine`'s program (files, objects, functions with their blocks and
  * edges, every event field, annotations); false on a write error. */

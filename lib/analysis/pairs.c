@@ -378,6 +378,21 @@ static bool same_instances_reachable(const bp_engine *engine, const bp_ordering 
   return !replaced_pointer(engine, cpu0, cpu1) && !replaced_pointer(engine, cpu1, cpu0);
 }
 
+bool bp_may_reach_one_instance(const bp_engine *engine, uint32_t object, uint32_t a, uint32_t b) {
+  if (bp_variable_object(engine, object))
+    return true;
+  const bp_event *first = bp_event_get(engine, a), *second = bp_event_get(engine, b);
+  if (first->root == BP_NO_ROOT || second->root == BP_NO_ROOT)
+    return false;
+  if (first->root_type == second->root_type)
+    return true;
+  /* "T@g" (the global g of type T) and "T" (through a pointer to a T) */
+  const char separator[] = {BP_INSTANCE_SEPARATOR, '\0'};
+  const char *x = bp_event_root_type(engine, a), *y = bp_event_root_type(engine, b);
+  size_t x_type = strcspn(x, separator), y_type = strcspn(y, separator);
+  return x_type == y_type && (!x[x_type] || !y[y_type]) && strncmp(x, y, x_type) == 0;
+}
+
 static bool own_instances(const bp_engine *engine, uint32_t a, uint32_t b) {
   return bp_event_get(engine, a)->thread_own && bp_event_get(engine, b)->thread_own;
 }
@@ -524,6 +539,11 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
   if (!same_instances_reachable(analysis->engine, cpu0, cpu1))
     return false;
   if (!cpu0->instances_go_together || !cpu1->instances_go_together)
+    return false;
+  /* each side's two go together; one of the objects must be one the two
+   * sides may share */
+  if (!bp_may_reach_one_instance(analysis->engine, cpu0->first_object, cpu0->first, cpu1->second) &&
+      !bp_may_reach_one_instance(analysis->engine, cpu0->second_object, cpu0->second, cpu1->first))
     return false;
   if (found_through_other_pointer(analysis, cpu0, cpu1) ||
       found_through_other_pointer(analysis, cpu1, cpu0))

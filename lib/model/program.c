@@ -274,7 +274,8 @@ static uint32_t add_event(bp_engine *engine, uint32_t block, const bp_event *eve
   for (size_t i = 0; i < BP_GUARDS_MAX; i++)
     stored->guards[i] = stored->address_sources[i] = BP_NO_OBJECT;
   stored->root = stored->value_root = BP_NO_ROOT;
-  stored->lvalue_text = stored->value_text = stored->callee = bp_interner_add(&engine->names, "");
+  stored->lvalue_text = stored->value_text = stored->callee = stored->root_type =
+      bp_interner_add(&engine->names, "");
   uint32_t id = (uint32_t)engine->events.count - 1;
   *(uint32_t *)bp_vec_push(&block_at(engine, block)->events) = id;
   return id;
@@ -515,10 +516,16 @@ void bp_set_stored_increment(bp_engine *engine, uint32_t event) {
     stored->stored_increment = true;
 }
 
-void bp_set_access_root(bp_engine *engine, uint32_t event, uint32_t root) {
+void bp_set_access_root(bp_engine *engine, uint32_t event, uint32_t root, const char *type) {
   bp_event *access = event_to_change(engine, event);
-  if (access)
+  if (access) {
     access->root = root;
+    access->root_type = bp_interner_add(&engine->names, type ? type : "");
+  }
+}
+
+const char *bp_event_root_type(const bp_engine *engine, uint32_t event) {
+  return bp_interner_get(&engine->names, bp_event_get(engine, event)->root_type);
 }
 
 void bp_set_value_root(bp_engine *engine, uint32_t event, uint32_t root) {

@@ -80,6 +80,7 @@
   X(value_guard_zero, BOOL)                                                                        \
   X(stored_increment, BOOL)                                                                        \
   X(root, UINT)                                                                                    \
+  X(root_type, NAME)                                                                               \
   X(value_root, UINT)
 
 typedef enum {

@@ -30,12 +30,12 @@ static const real_field real_fields[] = {BP_TEST_EVENT_FIELDS(REAL_FIELD)};
 
 /* Fields whose values are ids of one engine; the test compares what they
  * name. Every other field is compared byte for byte. */
-static const char *const id_fields[] = {"function",           "location",      "object",
-                                        "statement",          "own_begin",     "own_end",
-                                        "indentation",        "guards",        "address_sources",
-                                        "access_begin",       "access_end",    "lvalue_text",
-                                        "value_text",         "callee",        "value_guard",
-                                        "value_guard_object", "stored_address"};
+static const char *const id_fields[] = {"function",           "location",       "object",
+                                        "statement",          "own_begin",      "own_end",
+                                        "indentation",        "guards",         "address_sources",
+                                        "access_begin",       "access_end",     "lvalue_text",
+                                        "value_text",         "callee",         "value_guard",
+                                        "value_guard_object", "stored_address", "root_type"};
 
 static bool is_id_field(const char *name) {
   for (size_t i = 0; i < sizeof id_fields / sizeof id_fields[0]; i++) {
@@ -55,7 +55,8 @@ static const char *const built_fields[] = {
     "thread_own",   "unpublished", "after_unnamed_stores", "after_publication",
     "reference_put", "value_unused", "value_known", "stored_value", "address_known",
     "stored_address", "bits", "value_guard",
-    "value_guard_object", "value_guard_bits", "value_guard_zero", "stored_increment"};
+    "value_guard_object", "value_guard_bits", "value_guard_zero", "stored_increment",
+    "root", "root_type", "value_root"};
 // clang-format on
 
 static bool is_built_field(const char *name) {
@@ -118,6 +119,8 @@ static bp_engine *build_program(void) {
   bp_set_access_text(engine, e, at(b, 13, 2), at(b, 13, 3), "x", NULL);
   e = bp_add_access(engine, entry, s, BP_ACCESS_STORE, false, BP_NO_PRIMITIVE, at(b, 14, 2));
   bp_set_access_text(engine, e, at(b, 14, 2), at(b, 14, 7), "s", "\"1\"");
+  bp_set_access_root(engine, e, 7, "struct \"ring\"");
+  bp_set_value_root(engine, e, 3);
   bp_set_event_callee(engine, e, "set_s");
   bp_set_thread_own(engine, e);
   bp_set_unpublished(engine, e);
@@ -211,6 +214,8 @@ static void assert_same_event(const bp_engine *a, uint32_t ia, const bp_engine *
       assert_string_equal(bp_event_lvalue_text(a, ia), bp_event_lvalue_text(b, ib));
     } else if (strcmp(name, "callee") == 0) {
       assert_string_equal(bp_event_callee(a, ia), bp_event_callee(b, ib));
+    } else if (strcmp(name, "root_type") == 0) {
+      assert_string_equal(bp_event_root_type(a, ia), bp_event_root_type(b, ib));
     } else if (strcmp(name, "value_text") == 0) {
       assert_string_equal(bp_event_value_text(a, ia), bp_event_value_text(b, ib));
     } else if (strcmp(name, "guards") == 0 || strcmp(name, "address_sources") == 0) {
@@ -376,7 +381,7 @@ static void expect_error(const char *text, const char *expected) {
   "after_publication=0 reference_put=0 value_unused=0 value_known=0 stored_value=0 "               \
   "address_known=0 stored_address=- bits=0 "                                                       \
   "value_guard=- value_guard_object=- value_guard_bits=0 value_guard_zero=0 "                      \
-  "stored_increment=0 root=0 value_root=0\n"
+  "stored_increment=0 root=0 root_type=\"\" value_root=0\n"
 
 #define STRING_OF(x) #x
 #define VERSION_TEXT(x) STRING_OF(x)
