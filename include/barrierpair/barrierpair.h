@@ -494,18 +494,22 @@ void bp_set_value_guard(bp_engine *engine, uint32_t event, uint32_t object, bp_l
 void bp_set_stored_increment(bp_engine *engine, uint32_t event);
 
 /* Access `event` reaches its memory from the variable numbered `root`
- * (the function's own numbering, from 0), of type `type` (what it points
- * to, for a pointer: "tags" for `struct tags *bt`): the pointer or the
- * variable its lvalue starts from, seen through the parameters of inlined
- * calls (`bt->depth` and `bt->wait.head.next`, the latter in a helper
- * called with `&bt->wait`). Two accesses of one function from one root
- * reach one instance of a structure; fields named by their type carry no
- * identity of their own, and the root is what ties two of them together.
- * Across functions, roots of one type are what says that two accesses of
- * such a field may reach one instance. */
+ * (numbered within the unit, compared only within one function): the
+ * pointer or the variable its lvalue starts from, seen through the
+ * parameters of inlined calls (`bt->depth` and `bt->wait.head.next`,
+ * the latter in a helper called with `&bt->wait`). Two accesses of one
+ * function from one root reach one instance of a structure; fields named
+ * by their type carry no identity of their own, and the root is what ties
+ * two of them together. `type`
+ * names what holds the memory, across functions: the structure the
+ * nearest pointer on the lvalue's way points to ("tags" for
+ * `bt->wait.first`, "io_rings" for `ring->rings->sq_flags`), or a global
+ * variable as "T@name". Two functions that reach such a field from
+ * containers of one type may reach one instance. */
 #define BP_NO_ROOT UINT32_MAX
 void bp_set_access_root(bp_engine *engine, uint32_t event, uint32_t root, const char *type);
-/* The type of access `event`'s root; "" when unknown. */
+/* What holds access `event`'s memory (bp_set_access_root); "" when
+ * unknown. */
 const char *bp_event_root_type(const bp_engine *engine, uint32_t event);
 /* Access `event`'s value is the pointer that root `root` is: a store
  * writes it (`rcu_assign_pointer(q->head, obj)` after `obj->data = 1`: it

@@ -489,17 +489,17 @@ static unsigned char access_flags(const bp_engine *engine, uint32_t access, uint
 }
 
 /* Whether `side`'s two accesses reach instances that go together, so that
- * a partner reaching the one may reach the other: either object is one
- * location, or both start from one variable (`bt->depth`, then
+ * a partner reaching the one may reach the other: either object is a
+ * variable's, or both start from one variable (`bt->depth`, then
  * `bt->wait.head.next` in a helper given `&bt->wait`), or the second is
  * found through the first (`p = READ_ONCE(q->head); p->data`) or through
  * a field of the first's structure (`buffer[ring->tail & ring->mask]`
- * before `ring->head`), or the
- * second stores the pointer the first went through (`obj->data = 1;
- * rcu_assign_pointer(q->head, obj)`), or one's value is compared with the
- * pointer the other goes through (`if (load(&slot->value) == value)
- * dec(&value->users)`; a compare-and-swap expecting it). Two fields named only by their types
- * (every `list_head.next`, every `atomic_t.counter`) reached from unrelated
+ * before `ring->head`), or the second stores the pointer the first went
+ * through (`obj->data = 1; rcu_assign_pointer(q->head, obj)`), or one's
+ * value is compared with the pointer the other goes through (`if
+ * (load(&slot->value) == value) dec(&value->users)`; a compare-and-swap
+ * expecting it). Two fields named only by their types (every
+ * `list_head.next`, every `atomic_t.counter`) reached from unrelated
  * pointers claim nothing about one instance of each. */
 static bool addressed_through_type(const bp_engine *engine, uint32_t access, uint32_t object) {
   const bp_event *event = bp_event_get(engine, access);
