@@ -355,16 +355,6 @@ const CallExpr *FunctionLowering::callOf(const PrimitiveUse &use) {
   return dyn_cast_or_null<CallExpr>(root);
 }
 
-// The first expression of pointer type down the first children of `root`:
-// a macro's argument where it expands to no call.
-const Expr *FunctionLowering::firstPointer(const Stmt *root) {
-  for (; root; root = root->children().empty() ? nullptr : *root->children().begin())
-    if (const auto *expression = dyn_cast<Expr>(root);
-        expression && expression->getType()->isPointerType())
-      return expression;
-  return nullptr;
-}
-
 // The value a read-modify-write primitive combines with its object: its
 // call's second argument, or a C11 builtin's value.
 const Expr *FunctionLowering::operand(const PrimitiveUse &use) {
@@ -430,8 +420,6 @@ void FunctionLowering::addLock(const PrimitiveUse &use, bool acquire) {
   std::optional<SharedObject> lock;
   if (call && call->getNumArgs() > 0)
     lock = nameThroughPointer(call->getArg(0));
-  else if (const Expr *pointer = firstPointer(use.root))
-    lock = nameThroughPointer(pointer); // `do { (void)(l); } while (0)`: lockdep off
   if (lock)
     bp_add_lock(engine, currentBlock, internObject(*lock), acquire, use.primitive,
                 eventLocation(use.location));
