@@ -233,8 +233,6 @@ uint32_t FunctionLowering::addAccess(const SharedObject &object, bp_access_kind 
   return event;
 }
 
-// Where access `event`'s memory comes from: the loads its address is
-// computed from, and whether it is memory not yet published.
 // Where access `event` starts from (`lvalue`, or `pointer`: the pointer
 // an atomic is given) and what holds its memory, and where the pointer its
 // value is starts: the one a store writes (`value`), or the one a load's
@@ -282,6 +280,8 @@ const Expr *FunctionLowering::comparedPointer(const Stmt *loaded) const {
   return comparison->getLHS() == current ? comparison->getRHS() : comparison->getLHS();
 }
 
+// Where access `event`'s memory comes from: the loads its address is
+// computed from, and whether it is memory not yet published.
 void FunctionLowering::addProvenance(uint32_t event, const Expr *lvalue) {
   if (!lvalue)
     return;
@@ -780,17 +780,26 @@ bool FunctionLowering::mentions(const Stmt *statement, const VarDecl *variable, 
   return false;
 }
 
-// The pointer an atomic primitive is given: its call's first argument, an
-// atomic builtin's pointer.
-const Expr *FunctionLowering::pointerOperand(const PrimitiveUse &use) {
+// The call or atomic builtin a primitive's use comes down to: the first
+// one down the first children of its root.
+static const Stmt *callOrAtomic(const PrimitiveUse &use) {
   for (const Stmt *root = use.root; root;) {
-    if (const auto *call = dyn_cast<CallExpr>(root))
-      return call->getNumArgs() >= 1 ? call->getArg(0) : nullptr;
-    if (const auto *atomic = dyn_cast<AtomicExpr>(root))
-      return atomic->getPtr();
+    if (isa<CallExpr>(root) || isa<AtomicExpr>(root))
+      return root;
     auto children = root->children();
     root = children.empty() ? nullptr : *children.begin();
   }
+  return nullptr;
+}
+
+// The pointer an atomic primitive is given: its call's first argument, an
+// atomic builtin's pointer.
+const Expr *FunctionLowering::pointerOperand(const PrimitiveUse &use) {
+  const Stmt *root = callOrAtomic(use);
+  if (const auto *call = dyn_cast_or_null<CallExpr>(root))
+    return call->getNumArgs() >= 1 ? call->getArg(0) : nullptr;
+  if (const auto *atomic = dyn_cast_or_null<AtomicExpr>(root))
+    return atomic->getPtr();
   return nullptr;
 }
 
@@ -802,18 +811,15 @@ const Expr *FunctionLowering::storedPointer(const PrimitiveUse &use, bp_op op) {
     return storedValue(use.root);
   if (op != BP_OP_RMW)
     return nullptr;
-  for (const Stmt *root = use.root; root;) {
-    if (const auto *call = dyn_cast<CallExpr>(root))
-      return call->getNumArgs() >= 3   ? call->getArg(2)
-             : call->getNumArgs() == 2 ? call->getArg(1)
-                                       : nullptr;
-    if (const auto *atomic = dyn_cast<AtomicExpr>(root)) {
-      if (atomic->isCmpXChg())
-        return atomic->getVal2();
-      return atomic->getNumSubExprs() >= 3 ? atomic->getVal1() : nullptr;
-    }
-    auto children = root->children();
-    root = children.empty() ? nullptr : *children.begin();
+  const Stmt *root = callOrAtomic(use);
+  if (const auto *call = dyn_cast_or_null<CallExpr>(root))
+    return call->getNumArgs() >= 3   ? call->getArg(2)
+           : call->getNumArgs() == 2 ? call->getArg(1)
+                                     : nullptr;
+  if (const auto *atomic = dyn_cast_or_null<AtomicExpr>(root)) {
+    if (atomic->isCmpXChg())
+      return atomic->getVal2();
+    return atomic->getNumSubExprs() >= 3 ? atomic->getVal1() : nullptr;
   }
   return nullptr;
 }
@@ -821,21 +827,16 @@ const Expr *FunctionLowering::storedPointer(const PrimitiveUse &use, bp_op op) {
 // The value a compare-and-swap expects: its call's second argument of
 // three, an atomic builtin's expected value (a pointer to it, `&head`).
 const Expr *FunctionLowering::comparedValue(const PrimitiveUse &use) {
-  for (const Stmt *root = use.root; root;) {
-    if (const auto *call = dyn_cast<CallExpr>(root))
-      return call->getNumArgs() >= 3 ? call->getArg(1) : nullptr;
-    if (const auto *atomic = dyn_cast<AtomicExpr>(root)) {
-      if (!atomic->isCmpXChg())
-        return nullptr;
-      const Expr *expected = atomic->getVal1()->IgnoreParenCasts();
-      if (const auto *address = dyn_cast<UnaryOperator>(expected);
-          address && address->getOpcode() == UO_AddrOf)
-        return address->getSubExpr();
-      return nullptr;
-    }
-    auto children = root->children();
-    root = children.empty() ? nullptr : *children.begin();
-  }
+  const Stmt *root = callOrAtomic(use);
+  if (const auto *call = dyn_cast_or_null<CallExpr>(root))
+    return call->getNumArgs() >= 3 ? call->getArg(1) : nullptr;
+  const auto *atomic = dyn_cast_or_null<AtomicExpr>(root);
+  if (!atomic || !atomic->isCmpXChg())
+    return nullptr;
+  const Expr *expected = atomic->getVal1()->IgnoreParenCasts();
+  if (const auto *address = dyn_cast<UnaryOperator>(expected);
+      address && address->getOpcode() == UO_AddrOf)
+    return address->getSubExpr();
   return nullptr;
 }
 
