@@ -1,6 +1,6 @@
 /* missing-access-once: the accesses of a paired site race with the partner's
  * and must be marked, so that the compiler neither tears, fuses nor invents
- * them. Two exemptions, as the Linux kernel memory model has them:
+ * them. The exemptions, as the Linux kernel memory model has them:
  *
  * - A payload does not race: one side accesses it and then stores a flag,
  *   the other loads the flag and accesses the payload only under a check of
@@ -20,7 +20,7 @@
  *   away when the count changed; KCSAN and the kernel's seqlock code treat
  *   such reads, and the writer's stores they race with, the same way.
  *
- * Strict marking drops all four, as the article marks every access of its
+ * Strict marking drops them all, as the article marks every access of its
  * litmus tests.
  *
  * The pairs are those of two barriered sides (analysis/pairs.c): the
