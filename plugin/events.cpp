@@ -415,11 +415,46 @@ void FunctionLowering::addSpawn(const PrimitiveUse &use) {
 }
 
 // The lock a lock primitive's first argument points to.
+// The lock a lock primitive's use names. A call's first argument, where
+// the call is the first one in the use's code: the kernel writes
+// spin_lock_irqsave() as `do { typecheck(unsigned long, flags); flags =
+// _raw_spin_lock_irqsave(spinlock_check(lock)); } while (0)`, whose first
+// child holds no call. A call of one pointer that only hands the lock on
+// (`spinlock_check(lock)`) is stepped through, so the lock
+// is named as its unlock names it. Where no call is left (lockdep_assert_held()
+// with lockdep off: `do { (void)(l); } while (0)`), the first pointer.
+const Expr *FunctionLowering::lockArgument(const Stmt *root) {
+  llvm::SmallVector<const Stmt *, 16> pending{root};
+  const Expr *firstPointer = nullptr;
+  while (!pending.empty()) {
+    const Stmt *statement = pending.pop_back_val();
+    if (!statement)
+      continue;
+    if (const auto *call = dyn_cast<CallExpr>(statement)) {
+      if (call->getNumArgs() == 0)
+        return nullptr;
+      const Expr *argument = call->getArg(0)->IgnoreParenImpCasts();
+      while (const auto *handOn = dyn_cast<CallExpr>(argument)) {
+        if (handOn->getNumArgs() != 1 || !handOn->getDirectCallee() ||
+            !handOn->getArg(0)->getType()->isPointerType())
+          break;
+        argument = handOn->getArg(0)->IgnoreParenImpCasts();
+      }
+      return argument;
+    }
+    if (const auto *expression = dyn_cast<Expr>(statement);
+        expression && !firstPointer && expression->getType()->isPointerType())
+      firstPointer = expression;
+    llvm::SmallVector<const Stmt *, 4> children(statement->children());
+    pending.append(children.rbegin(), children.rend());
+  }
+  return firstPointer;
+}
+
 void FunctionLowering::addLock(const PrimitiveUse &use, bool acquire) {
-  const CallExpr *call = callOf(use);
   std::optional<SharedObject> lock;
-  if (call && call->getNumArgs() > 0)
-    lock = nameThroughPointer(call->getArg(0));
+  if (const Expr *argument = lockArgument(use.root))
+    lock = nameThroughPointer(argument);
   if (lock)
     bp_add_lock(engine, currentBlock, internObject(*lock), acquire, use.primitive,
                 eventLocation(use.location));
@@ -469,8 +504,8 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
     addJoin(use);
     return;
   }
-  if (primitive.op == BP_OP_LOCK || primitive.op == BP_OP_UNLOCK) {
-    addLock(use, primitive.op == BP_OP_LOCK);
+  if (bp_op_is_lock(primitive.op)) {
+    addLock(use, primitive.op != BP_OP_UNLOCK);
     return;
   }
   if (primitive.op == BP_OP_FENCE) {

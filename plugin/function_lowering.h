@@ -495,6 +495,7 @@ private:
   void writeAccessText(uint32_t event, const Expr *lvalue, const Stmt *statement,
                        bp_access_kind kind);
   static const CallExpr *callOf(const PrimitiveUse &use);
+  static const Expr *lockArgument(const Stmt *root);
   static const Expr *operand(const PrimitiveUse &use);
   bool resultDropped(const Stmt *root) const;
   uint64_t testedBits(const Expr *value) const;

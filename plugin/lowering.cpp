@@ -38,8 +38,8 @@ bool hasContract(const FunctionDecl *function) {
 }
 
 bool isOpaque(const bp_primitive &primitive) {
-  if (primitive.op == BP_OP_FENCE || bp_op_is_rmw(primitive.op) || primitive.op == BP_OP_LOCK ||
-      primitive.op == BP_OP_UNLOCK || primitive.op == BP_OP_SPAWN || primitive.op == BP_OP_JOIN)
+  if (primitive.op == BP_OP_FENCE || bp_op_is_rmw(primitive.op) || bp_op_is_lock(primitive.op) ||
+      primitive.op == BP_OP_SPAWN || primitive.op == BP_OP_JOIN)
     return true;
   return primitive.order != BP_ORDER_RELAXED;
 }

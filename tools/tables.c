@@ -49,7 +49,9 @@ static const char *const op_names[] = {[BP_OP_FENCE] = "fence",
                                        [BP_OP_OR] = "read-modify-write: or",
                                        [BP_OP_AND] = "read-modify-write: and",
                                        [BP_OP_XOR] = "read-modify-write: xor",
-                                       [BP_OP_BIT] = "read-modify-write of one bit"};
+                                       [BP_OP_BIT] = "read-modify-write of one bit",
+                                       [BP_OP_READ_LOCK] = "reader lock",
+                                       [BP_OP_LOCK_HELD] = "lock held"};
 static const char *const order_names[] = {"compiler only",
                                           "relaxed",
                                           "rmb",

@@ -47,12 +47,17 @@ typedef enum {
   BP_OP_OR,  /* sets its bits */
   BP_OP_AND, /* clears the bits it does not have */
   BP_OP_XOR, /* flips its bits */
-  BP_OP_BIT  /* sets, clears or flips the bit it numbers */
+  BP_OP_BIT, /* sets, clears or flips the bit it numbers */
+  /* Locks again: */
+  BP_OP_READ_LOCK, /* takes the lock its argument points to as one of its readers */
+  BP_OP_LOCK_HELD  /* states that the lock its argument points to is held */
 } bp_op;
 
 /* RMW, OR, AND, XOR and BIT: a load and a store of one object, as one
  * operation. */
 bool bp_op_is_rmw(bp_op op);
+/* LOCK, READ_LOCK, UNLOCK and LOCK_HELD: what a lock event is made of. */
+bool bp_op_is_lock(bp_op op);
 
 typedef enum {
   BP_ORDER_COMPILER,

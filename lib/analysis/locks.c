@@ -4,7 +4,10 @@
  * wrapper of another file counting as its lock or unlock. Code that holds one lock
  * at all four accesses of a pairing runs in mutual exclusion with its
  * partner, so the pair orders nothing; an access and the access it races
- * with under one lock do not race. */
+ * with under one lock do not race. A reader lock excludes the lock's
+ * writers only: two readers of one lock run at the same time. A lock the
+ * code asserts it holds (lockdep_assert_held()) is held from there on, but
+ * makes no lock wrapper of its function: the caller took it. */
 #include "analysis/analysis.h"
 
 #include <stdlib.h>
@@ -13,6 +16,10 @@
 /* Per function, locks are numbered by their first LOCK event; a function
  * rarely takes more, and the ones beyond are not tracked. */
 #define LOCKS_TRACKED 64
+
+/* A lock held as one of its readers is numbered and recorded as its object
+ * with this bit (object ids stay far below it). */
+#define SHARED_HOLD 0x80000000u
 
 typedef struct {
   uint32_t objects[LOCKS_TRACKED];
@@ -57,21 +64,34 @@ static bp_event_type call_effect(const bp_event *event, const lock_summary *summ
   return BP_EVENT_CALL;
 }
 
-/* The event's lock effect: its own, or its callee's as a wrapper. */
-static bp_event_type lock_effect(const bp_event *event, const lock_summary *summaries,
-                                 size_t summary_count, uint32_t *lock) {
-  if (event->type == BP_EVENT_LOCK || event->type == BP_EVENT_UNLOCK) {
-    *lock = event->object;
-    return event->type;
-  }
-  return call_effect(event, summaries, summary_count, lock);
+static bp_op lock_op(const bp_event *event) {
+  const bp_primitive *primitive = bp_primitive_get(event->primitive);
+  return primitive ? primitive->op : BP_OP_LOCK;
 }
 
 typedef struct {
   const bp_engine *engine;
   const lock_summary *summaries;
   size_t summary_count;
+  bool assertions; /* LOCK_HELD events hold their lock (not when summarising wrappers) */
 } lock_context;
+
+/* The event's lock effect: its own, or its callee's as a wrapper; *lock is
+ * the lock's object, with SHARED_HOLD for a reader's hold. */
+static bp_event_type lock_effect(const lock_context *c, const bp_event *event, uint32_t *lock) {
+  if (event->type == BP_EVENT_UNLOCK) {
+    *lock = event->object;
+    return BP_EVENT_UNLOCK;
+  }
+  if (event->type == BP_EVENT_LOCK) {
+    bp_op op = lock_op(event);
+    if (op == BP_OP_LOCK_HELD && !c->assertions)
+      return BP_EVENT_CALL;
+    *lock = event->object | (op == BP_OP_READ_LOCK ? SHARED_HOLD : 0);
+    return BP_EVENT_LOCK;
+  }
+  return call_effect(event, c->summaries, c->summary_count, lock);
+}
 
 static uint64_t transfer(const lock_context *c, const bp_block *block, uint64_t held,
                          lock_numbers *numbers, uint32_t *record) {
@@ -79,15 +99,20 @@ static uint64_t transfer(const lock_context *c, const bp_block *block, uint64_t 
     uint32_t id = *(uint32_t *)bp_vec_at(&block->events, i);
     const bp_event *event = bp_event_get(c->engine, id);
     uint32_t lock = BP_NO_OBJECT;
-    bp_event_type effect = lock_effect(event, c->summaries, c->summary_count, &lock);
-    int number = effect == BP_EVENT_LOCK || effect == BP_EVENT_UNLOCK
-                     ? lock_number(numbers, lock, false)
-                     : -1;
-    if (number >= 0 && effect == BP_EVENT_LOCK)
-      held |= UINT64_C(1) << number;
-    else if (number >= 0)
-      held &= ~(UINT64_C(1) << number);
-    else if (record && event->type == BP_EVENT_ACCESS) {
+    bp_event_type effect = lock_effect(c, event, &lock);
+    if (effect == BP_EVENT_LOCK) {
+      int number = lock_number(numbers, lock, false);
+      if (number >= 0)
+        held |= UINT64_C(1) << number;
+    } else if (effect == BP_EVENT_UNLOCK) {
+      /* released as it was taken, exclusively or as a reader */
+      int exclusive = lock_number(numbers, lock & ~SHARED_HOLD, false);
+      int shared = lock_number(numbers, lock | SHARED_HOLD, false);
+      if (exclusive >= 0)
+        held &= ~(UINT64_C(1) << exclusive);
+      if (shared >= 0)
+        held &= ~(UINT64_C(1) << shared);
+    } else if (record && event->type == BP_EVENT_ACCESS) {
       size_t slot = 0;
       for (size_t n = 0; n < numbers->count && slot < BP_HELD_MAX; n++) {
         if (held & (UINT64_C(1) << n))
@@ -109,7 +134,7 @@ static uint64_t held_in_function(const lock_context *c, const bp_function *funct
     for (size_t i = 0; i < block->events.count; i++) {
       const bp_event *event = bp_event_get(c->engine, *(uint32_t *)bp_vec_at(&block->events, i));
       uint32_t lock;
-      if (lock_effect(event, c->summaries, c->summary_count, &lock) == BP_EVENT_LOCK)
+      if (lock_effect(c, event, &lock) == BP_EVENT_LOCK)
         lock_number(numbers, lock, true);
     }
   }
@@ -176,11 +201,11 @@ static uint32_t released_only(const lock_context *c, const bp_function *function
     for (size_t i = 0; i < block->events.count; i++) {
       const bp_event *event = bp_event_get(c->engine, *(uint32_t *)bp_vec_at(&block->events, i));
       uint32_t lock;
-      if (lock_effect(event, c->summaries, c->summary_count, &lock) != BP_EVENT_UNLOCK)
+      if (lock_effect(c, event, &lock) != BP_EVENT_UNLOCK)
         continue;
       bool own = false;
       for (size_t n = 0; n < taken->count && !own; n++)
-        own = taken->objects[n] == lock;
+        own = (taken->objects[n] & ~SHARED_HOLD) == lock;
       if (!own)
         released = released == NO_SUMMARY || released == lock ? lock : CONFLICTING;
     }
@@ -210,7 +235,7 @@ static lock_summary *summarise_wrappers(const bp_engine *engine, size_t *count) 
     abort();
   lock_numbers numbers;
   for (int round = 0; round < 4; round++) {
-    lock_context c = {engine, summaries, *count};
+    lock_context c = {engine, summaries, *count, false};
     for (size_t n = 0; n < *count; n++) {
       next[n] = (lock_summary){NO_SUMMARY, NO_SUMMARY};
       plain[n] = false;
@@ -260,30 +285,41 @@ void bp_compute_held_locks(bp_analysis *analysis) {
     analysis->held[i] = BP_NO_OBJECT;
   size_t count;
   lock_summary *summaries = summarise_wrappers(engine, &count);
-  lock_context c = {engine, summaries, count};
+  lock_context c = {engine, summaries, count, true};
   lock_numbers numbers;
   for (size_t f = 0; f < engine->functions.count; f++)
     held_in_function(&c, bp_vec_at(&engine->functions, f), &numbers, analysis->held);
   free(summaries);
 }
 
-static bool holds(const bp_analysis *analysis, uint32_t event, uint32_t lock) {
+typedef enum { NOT_HELD, HELD_SHARED, HELD_EXCLUSIVE } hold;
+
+static hold how_held(const bp_analysis *analysis, uint32_t event, uint32_t lock) {
   for (size_t i = 0; i < BP_HELD_MAX; i++) {
-    if (analysis->held[(size_t)event * BP_HELD_MAX + i] == lock)
-      return true;
+    uint32_t held = analysis->held[(size_t)event * BP_HELD_MAX + i];
+    if (held == BP_NO_OBJECT)
+      break;
+    if ((held & ~SHARED_HOLD) == lock)
+      return held & SHARED_HOLD ? HELD_SHARED : HELD_EXCLUSIVE;
   }
-  return false;
+  return NOT_HELD;
 }
 
+/* One lock held at every event, by a writer at one at least: readers alone
+ * exclude nothing among themselves. */
 bool bp_hold_common_lock(const bp_analysis *analysis, const uint32_t *events, size_t count) {
   for (size_t i = 0; count && i < BP_HELD_MAX; i++) {
-    uint32_t lock = analysis->held[(size_t)events[0] * BP_HELD_MAX + i];
-    if (lock == BP_NO_OBJECT)
+    uint32_t held = analysis->held[(size_t)events[0] * BP_HELD_MAX + i];
+    if (held == BP_NO_OBJECT)
       break;
-    bool everywhere = true;
-    for (size_t e = 1; e < count && everywhere; e++)
-      everywhere = holds(analysis, events[e], lock);
-    if (everywhere)
+    uint32_t lock = held & ~SHARED_HOLD;
+    bool everywhere = true, writer = !(held & SHARED_HOLD);
+    for (size_t e = 1; e < count && everywhere; e++) {
+      hold how = how_held(analysis, events[e], lock);
+      everywhere = how != NOT_HELD;
+      writer = writer || how == HELD_EXCLUSIVE;
+    }
+    if (everywhere && writer)
       return true;
   }
   return false;

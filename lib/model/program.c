@@ -679,8 +679,7 @@ bool bp_dependency(const bp_engine *engine, uint32_t barrier) {
 /* Barriers and accesses tell kernel code; locks are named alike everywhere
  * (liburcu has a mutex_lock() too). */
 static bool kernel_spelling(const bp_primitive *primitive) {
-  return primitive && primitive->family == BP_FAMILY_KERNEL && primitive->op != BP_OP_LOCK &&
-         primitive->op != BP_OP_UNLOCK;
+  return primitive && primitive->family == BP_FAMILY_KERNEL && !bp_op_is_lock(primitive->op);
 }
 
 /* A unit is the kernel's when it writes a kernel barrier or marking and no

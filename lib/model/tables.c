@@ -505,3 +505,7 @@ int bp_rule_find(const char *name) {
 bool bp_op_is_rmw(bp_op op) {
   return op == BP_OP_RMW || op == BP_OP_OR || op == BP_OP_AND || op == BP_OP_XOR || op == BP_OP_BIT;
 }
+
+bool bp_op_is_lock(bp_op op) {
+  return op == BP_OP_LOCK || op == BP_OP_READ_LOCK || op == BP_OP_UNLOCK || op == BP_OP_LOCK_HELD;
+}

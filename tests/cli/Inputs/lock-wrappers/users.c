@@ -1,12 +1,14 @@
 // Two sides that run under the big lock, through its wrappers in lock.c:
 // they never run at once, so the reader needs no barrier. The unlocked
-// reader does race with the writer, and misses its rmb.
+// reader does race with the writer, and misses its rmb; so does the one
+// that only asserts that its caller holds the lock.
 #include <urcu/arch.h>
 #include <urcu/system.h>
 
 void big_lock(void);
 void big_unlock(void);
 void big_locked_noop(void);
+void big_assert_held(void);
 
 int config_value, config_ready;
 
@@ -27,5 +29,10 @@ int config_get(void) {
 
 int config_get_unlocked(void) {
   big_locked_noop();
+  return CMM_LOAD_SHARED(config_ready) ? CMM_LOAD_SHARED(config_value) : -1;
+}
+
+int config_get_asserted(void) {
+  big_assert_held();
   return CMM_LOAD_SHARED(config_ready) ? CMM_LOAD_SHARED(config_value) : -1;
 }
