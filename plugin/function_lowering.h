@@ -121,6 +121,11 @@ struct UnitState {
   // Files other than the main file where the unit defines a function that
   // is not inline: implementation files included into it.
   llvm::DenseSet<FileID> implementationFiles;
+  // The functions lowered on their own whose every call the unit lowers
+  // (`static`, their address never taken, called only from lowered code):
+  // their calls are call events, and they run under the locks held at all
+  // of them (bp_set_callers_known).
+  llvm::DenseSet<const FunctionDecl *> callersKnown;
   // How far below a function its nearest primitive is (primitiveDepth).
   llvm::DenseMap<const FunctionDecl *, unsigned> primitiveDepths;
   // The objects of global variables and fields, named once.
@@ -338,6 +343,7 @@ private:
                       llvm::SmallPtrSetImpl<const FunctionDecl *> &callees) const;
   void inlineCall(const CallExpr *call, const FunctionDecl *callee);
   const FunctionDecl *unloweredCallee(const Stmt *statement) const;
+  const FunctionDecl *calleeWithKnownCallers(const Stmt *statement) const;
   std::optional<int64_t> knownValue(const Expr *value) const;
   std::optional<int64_t> valueWith(const Expr *expression, const Expr *subject,
                                    int64_t value) const;

@@ -52,6 +52,8 @@ void FunctionLowering::lower(const FunctionDecl *function, bool contractOnly) {
                     engineLocation(function->getLocation()));
   if (contractOnly)
     bp_set_contract_only(engine);
+  if (unit.callersKnown.count(function->getCanonicalDecl()))
+    bp_set_callers_known(engine);
   // Blocks control never reaches (a `do { } while (0)`'s loop-back, the
   // exit of an inlined helper whose every return goes to the caller's
   // branches) lead nowhere.
@@ -221,6 +223,15 @@ const FunctionDecl *FunctionLowering::unloweredCallee(const Stmt *statement) con
   if (!definition || !definition->hasBody())
     return callee;
   return calleeUsesPrimitives(definition) ? callee : nullptr;
+}
+
+// A function of this unit lowered on its own whose every call the unit
+// lowers: the call is an event, so that the function runs under the locks
+// its callers hold there.
+const FunctionDecl *FunctionLowering::calleeWithKnownCallers(const Stmt *statement) const {
+  const auto *call = dyn_cast<CallExpr>(statement);
+  const FunctionDecl *callee = call ? call->getDirectCallee() : nullptr;
+  return callee && unit.callersKnown.count(callee->getCanonicalDecl()) ? callee : nullptr;
 }
 
 // Only a callee that uses a table primitive (a barrier, a marked or atomic
@@ -646,7 +657,10 @@ void FunctionLowering::lowerElement(const Stmt *statement) {
     inlineCall(cast<CallExpr>(statement), callee);
     return;
   }
-  if (const FunctionDecl *callee = unloweredCallee(statement))
+  const FunctionDecl *callee = unloweredCallee(statement);
+  if (!callee)
+    callee = calleeWithKnownCallers(statement);
+  if (callee)
     bp_add_call(engine, currentBlock, callee->getNameAsString().c_str(),
                 eventLocation(statement->getBeginLoc()));
   if (const auto *call = dyn_cast<CallExpr>(statement); call && writesThroughArgument(call))
@@ -906,6 +920,7 @@ template <typename Container> static void release(Container &container) {
 
 void UnitState::releaseLowering() {
   release(implementationFiles);
+  release(callersKnown);
   release(primitiveDepths);
   release(variables);
   release(fields);
@@ -963,6 +978,8 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
   // site files) lowers every function: another unit may start it.
   llvm::SmallPtrSet<const FunctionDecl *, 32> addressTaken;
   auto *taken = &addressTaken;
+  // Called from code the unit does not lower (a header's functions).
+  llvm::SmallPtrSet<const FunctionDecl *, 32> calledUnseen;
   for (const Decl *declaration : context.getTranslationUnitDecl()->decls()) {
     if (const auto *variable = dyn_cast<VarDecl>(declaration); variable && variable->hasInit())
       collectFunctionUses(variable->getInit(), nullptr, taken);
@@ -974,11 +991,34 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
     if (file != sources.getMainFileID() &&
         !(implementation && (includedImplementations || includedSourceFile(sources, file))) &&
         !(lowering::hasContract(function) && !sources.isInSystemHeader(function->getLocation()))) {
-      collectFunctionUses(function->getBody(), nullptr, taken);
+      collectFunctionUses(function->getBody(), unitAlone ? nullptr : &calledUnseen, taken);
       continue;
     }
     defined.push_back(function);
     collectFunctionUses(function->getBody(), &called, taken);
+  }
+  // A function no other file can call, called here and lowered at its
+  // calls, is a helper: its callers run it.
+  auto inlinedHelper = [&](const FunctionDecl *function) {
+    return !function->isExternallyVisible() && called.count(function->getCanonicalDecl()) &&
+           !lowering::hasContract(function) &&
+           FunctionLowering(context, engine, files, unit).calleeUsesPrimitives(function);
+  };
+  // A program's `static` function that only lowered code calls runs under
+  // the locks its callers hold. A helper's calls may be past the depth that
+  // lowering follows calls to, and the unit alone lowers no function that
+  // has no primitive: their calls are not all seen.
+  if (!unitAlone) {
+    for (const FunctionDecl *function : defined)
+      if (inlinedHelper(function))
+        collectFunctionUses(function->getBody(), &calledUnseen, nullptr);
+    for (const FunctionDecl *function : defined) {
+      const FunctionDecl *canonical = function->getCanonicalDecl();
+      if (!function->isExternallyVisible() && called.count(canonical) &&
+          !addressTaken.count(canonical) && !calledUnseen.count(canonical) &&
+          !inlinedHelper(function))
+        unit.callersKnown.insert(canonical);
+    }
   }
   // Where the text that goes with each function starts: the end of the one
   // before it in its file.
@@ -987,8 +1027,6 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
     std::pair<FileID, unsigned> end =
         sources.getDecomposedLoc(sources.getExpansionLoc(function->getEndLoc()));
     unsigned start = std::exchange(textStarts[end.first], end.second);
-    // A function no other file can call, called here and lowered at its
-    // calls, is a helper: its callers run it.
     FunctionLowering lowering(context, engine, files, unit);
     bool uses = lowering.calleeUsesPrimitives(function);
     // A helper with a library's contract is also checked on its own.

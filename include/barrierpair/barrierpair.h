@@ -316,6 +316,12 @@ void bp_function_end(bp_engine *engine);
  * nothing and races with nothing. */
 void bp_set_contract_only(bp_engine *engine);
 bool bp_function_contract_only(const bp_engine *engine, uint32_t function);
+/* The function being built runs only where its unit's call events show (a
+ * `static` function whose address is never taken, every call of it
+ * lowered): it runs under the locks held at all of those calls, the
+ * caller's locks its own. */
+void bp_set_callers_known(bp_engine *engine);
+bool bp_function_callers_known(const bp_engine *engine, uint32_t function);
 /* The function being built starts at `entry`: the edges out of blocks no
  * path from it reaches (code after a call that does not return, a helper's
  * exit that every return bypasses) are dropped, so that no analysis takes
@@ -705,7 +711,7 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * adds a function only once when two inputs define it at the same place, an
  * annotation only once when two inputs read it at the same place. */
 
-#define BP_SITES_VERSION 18
+#define BP_SITES_VERSION 19
 
 /* Writes `engine`'s program (files, objects, functions with their blocks and
  * edges, every event field, annotations); false on a write error. */

@@ -24,6 +24,10 @@ typedef struct {
    * consistent by the language's default: enough for this side, but no
    * claim that anybody made (mimalloc's `segment->thread_id == 0`) */
   bool by_default;
+  /* ordered only by a kernel unlock followed by a lock: a full barrier
+   * (LKMM), but the locks are there to exclude, not to order for another
+   * CPU; no claim either (`kfree_rcu_shrink_scan()`'s count) */
+  bool by_locks;
   /* its accesses reach instances that go together (ordering.c): a partner
    * that reaches one may reach the other; else it pairs with nothing */
   bool instances_go_together;
@@ -180,6 +184,9 @@ bool bp_accesses_meet(const bp_engine *engine, uint32_t a, uint32_t a_other, uin
                       uint32_t b_other);
 /* The scenario of the pair, with `cpu0` as CPU 0. */
 int bp_pair_scenario(const bp_ordering *cpu0, const bp_ordering *cpu1);
+/* pairs.c: the ordering is somebody's claim of an order: not only a
+ * language's default order (by_default) nor locks' (by_locks). */
+bool bp_claimed(const bp_ordering *ordering);
 /* Calls `visit` for every two orderings of different functions that
  * mirror each other, each unordered pair once. */
 typedef void (*bp_mirror_visitor)(bp_analysis *analysis, const bp_ordering *cpu0,

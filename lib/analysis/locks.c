@@ -7,7 +7,9 @@
  * with under one lock do not race. A reader lock excludes the lock's
  * writers only: two readers of one lock run at the same time. A lock the
  * code asserts it holds (lockdep_assert_held()) is held from there on, but
- * makes no lock wrapper of its function: the caller took it. */
+ * makes no lock wrapper of its function: the caller took it. A function
+ * whose every call the program shows (bp_set_callers_known) holds on entry
+ * the locks held at all of them. */
 #include "analysis/analysis.h"
 
 #include <stdlib.h>
@@ -93,11 +95,27 @@ static bp_event_type lock_effect(const lock_context *c, const bp_event *event, u
   return call_effect(event, c->summaries, c->summary_count, lock);
 }
 
+/* The locks held at the entry of a function, as lock keys (SHARED_HOLD for
+ * a reader's): at most what a call records. */
+typedef struct {
+  bool any; /* not met yet: whatever its calls hold */
+  size_t count;
+  uint32_t locks[BP_HELD_MAX];
+} entry_locks;
+
 static uint64_t transfer(const lock_context *c, const bp_block *block, uint64_t held,
                          lock_numbers *numbers, uint32_t *record) {
   for (size_t i = 0; i < block->events.count; i++) {
     uint32_t id = *(uint32_t *)bp_vec_at(&block->events, i);
     const bp_event *event = bp_event_get(c->engine, id);
+    /* at a call: the locks its callee runs under, whatever the call does */
+    if (record && (event->type == BP_EVENT_ACCESS || event->type == BP_EVENT_CALL)) {
+      size_t slot = 0;
+      for (size_t n = 0; n < numbers->count && slot < BP_HELD_MAX; n++) {
+        if (held & (UINT64_C(1) << n))
+          record[(size_t)id * BP_HELD_MAX + slot++] = numbers->objects[n];
+      }
+    }
     uint32_t lock = BP_NO_OBJECT;
     bp_event_type effect = lock_effect(c, event, &lock);
     if (effect == BP_EVENT_LOCK) {
@@ -112,22 +130,23 @@ static uint64_t transfer(const lock_context *c, const bp_block *block, uint64_t 
         held &= ~(UINT64_C(1) << exclusive);
       if (shared >= 0)
         held &= ~(UINT64_C(1) << shared);
-    } else if (record && event->type == BP_EVENT_ACCESS) {
-      size_t slot = 0;
-      for (size_t n = 0; n < numbers->count && slot < BP_HELD_MAX; n++) {
-        if (held & (UINT64_C(1) << n))
-          record[(size_t)id * BP_HELD_MAX + slot++] = numbers->objects[n];
-      }
     }
   }
   return held;
 }
 
-/* The must-analysis of one function; records the locks held at each access
- * in `held` (when given) and returns those held when it returns. */
+/* The must-analysis of one function, from the locks held on its `entry`
+ * (when given); records the locks held at each access and call in `held`
+ * (when given) and returns those held when it returns. */
 static uint64_t held_in_function(const lock_context *c, const bp_function *function,
-                                 lock_numbers *numbers, uint32_t *held) {
+                                 const entry_locks *entry, lock_numbers *numbers, uint32_t *held) {
   numbers->count = 0;
+  uint64_t held_on_entry = 0;
+  for (size_t i = 0; entry && i < entry->count; i++) {
+    int number = lock_number(numbers, entry->locks[i], true);
+    if (number >= 0)
+      held_on_entry |= UINT64_C(1) << number;
+  }
   size_t block_count = function->blocks.count;
   for (size_t b = 0; b < block_count; b++) {
     const bp_block *block = bp_vec_at(&function->blocks, b);
@@ -155,7 +174,7 @@ static uint64_t held_in_function(const lock_context *c, const bp_function *funct
   size_t pending = 0;
   for (size_t b = 0; b < block_count; b++) {
     if (!entered[b]) {
-      in[b] = 0; /* an entry: nothing held yet */
+      in[b] = held_on_entry; /* an entry: nothing taken yet */
       queued[b] = true;
       worklist[pending++] = (uint32_t)b;
     }
@@ -242,7 +261,7 @@ static lock_summary *summarise_wrappers(const bp_engine *engine, size_t *count) 
     }
     for (size_t f = 0; f < engine->functions.count; f++) {
       const bp_function *function = bp_vec_at(&engine->functions, f);
-      uint64_t at_exit = held_in_function(&c, function, &numbers, NULL);
+      uint64_t at_exit = held_in_function(&c, function, NULL, &numbers, NULL);
       uint32_t acquires = NO_SUMMARY;
       for (size_t k = 0; k < numbers.count; k++) {
         if (at_exit & (UINT64_C(1) << k))
@@ -275,20 +294,146 @@ static lock_summary *summarise_wrappers(const bp_engine *engine, size_t *count) 
   return summaries;
 }
 
+/* The function a call event calls, when its callers are all known: one of
+ * its name in the caller's unit (a `static` function's calls are all in its
+ * unit); BP_NO_FUNCTION otherwise. `by_name` and `next` list the functions
+ * whose callers are known, by name. */
+static uint32_t known_callee(const bp_engine *engine, const bp_event *call, const uint32_t *by_name,
+                             const uint32_t *next) {
+  const bp_function *caller = bp_vec_at(&engine->functions, call->function);
+  for (uint32_t f = by_name[call->callee]; f != BP_NO_FUNCTION; f = next[f]) {
+    if (((const bp_function *)bp_vec_at(&engine->functions, f))->unit == caller->unit)
+      return f;
+  }
+  return BP_NO_FUNCTION;
+}
+
+static void meet(entry_locks *into, const uint32_t *held) {
+  if (into->any) {
+    into->any = false;
+    into->count = 0;
+    for (size_t i = 0; i < BP_HELD_MAX && held[i] != BP_NO_OBJECT; i++)
+      into->locks[into->count++] = held[i];
+    return;
+  }
+  size_t kept = 0;
+  for (size_t i = 0; i < into->count; i++) {
+    bool there = false;
+    for (size_t j = 0; j < BP_HELD_MAX && held[j] != BP_NO_OBJECT && !there; j++)
+      there = held[j] == into->locks[i];
+    if (there)
+      into->locks[kept++] = into->locks[i];
+  }
+  into->count = kept;
+}
+
+static bool same_entry(const entry_locks *a, const entry_locks *b) {
+  if (a->any != b->any || a->count != b->count)
+    return false;
+  for (size_t i = 0; i < a->count; i++) {
+    if (a->locks[i] != b->locks[i])
+      return false;
+  }
+  return true;
+}
+
+static void forget_held(bp_analysis *analysis) {
+  size_t slots = (bp_event_count(analysis->engine) + 1) * BP_HELD_MAX;
+  for (size_t i = 0; i < slots; i++)
+    analysis->held[i] = BP_NO_OBJECT;
+}
+
+/* Rounds of the must-analysis until the locks held on entry settle: a
+ * callee's are met at its calls, whose callers' own may still change. A
+ * chain deeper than the rounds keeps none (never more than is held). */
+#define ENTRY_ROUNDS 8
+
+static entry_locks *locks_on_entry(bp_analysis *analysis, const lock_context *c) {
+  const bp_engine *engine = analysis->engine;
+  size_t function_count = engine->functions.count, name_count = engine->names.strings.count;
+  entry_locks *entry = calloc(function_count + 1, sizeof *entry);
+  entry_locks *next = calloc(function_count + 1, sizeof *next);
+  uint32_t *by_name = malloc((name_count + 1) * sizeof *by_name);
+  uint32_t *same_name = malloc((function_count + 1) * sizeof *same_name);
+  if (!entry || !next || !by_name || !same_name)
+    abort();
+  for (size_t n = 0; n < name_count; n++)
+    by_name[n] = BP_NO_FUNCTION;
+  bool any_known = false;
+  for (uint32_t f = 0; f < function_count; f++) {
+    const bp_function *function = bp_vec_at(&engine->functions, f);
+    if (!function->callers_known)
+      continue;
+    same_name[f] = by_name[function->name];
+    by_name[function->name] = f;
+    entry[f].any = any_known = true;
+  }
+  /* the calls of those functions, and the functions that make them */
+  size_t event_count = bp_event_count(engine);
+  uint32_t *calls = malloc((event_count + 1) * sizeof *calls);
+  bool *calling = calloc(function_count + 1, sizeof *calling);
+  if (!calls || !calling)
+    abort();
+  for (uint32_t id = 0; any_known && id < event_count; id++) {
+    const bp_event *event = bp_event_get(engine, id);
+    calls[id] = event->type == BP_EVENT_CALL && event->function != BP_NO_FUNCTION
+                    ? known_callee(engine, event, by_name, same_name)
+                    : BP_NO_FUNCTION;
+    if (calls[id] != BP_NO_FUNCTION)
+      calling[event->function] = true;
+  }
+  bool settled = !any_known;
+  lock_numbers numbers;
+  for (int round = 0; round < ENTRY_ROUNDS && !settled; round++) {
+    forget_held(analysis);
+    for (uint32_t f = 0; f < function_count; f++) {
+      if (calling[f] && !entry[f].any)
+        held_in_function(c, bp_vec_at(&engine->functions, f), &entry[f], &numbers,
+                         analysis->held);
+    }
+    for (uint32_t f = 0; f < function_count; f++)
+      next[f] = (entry_locks){.any = bp_function_callers_known(engine, f)};
+    for (uint32_t id = 0; id < event_count; id++) {
+      const bp_event *event = bp_event_get(engine, id);
+      /* a caller not met yet holds whatever its callee needs */
+      if (calls[id] != BP_NO_FUNCTION && !entry[event->function].any)
+        meet(&next[calls[id]], &analysis->held[(size_t)id * BP_HELD_MAX]);
+    }
+    settled = true;
+    for (uint32_t f = 0; f < function_count && settled; f++)
+      settled = same_entry(&entry[f], &next[f]);
+    entry_locks *swap = entry;
+    entry = next;
+    next = swap;
+  }
+  free(calls);
+  free(calling);
+  /* never met (called only from itself, or a chain past the rounds): no lock */
+  for (uint32_t f = 0; f < function_count; f++) {
+    if (entry[f].any || !settled)
+      entry[f] = (entry_locks){0};
+  }
+  free(next);
+  free(by_name);
+  free(same_name);
+  return entry;
+}
+
 void bp_compute_held_locks(bp_analysis *analysis) {
   const bp_engine *engine = analysis->engine;
   size_t slots = (bp_event_count(engine) + 1) * BP_HELD_MAX;
   analysis->held = malloc(slots * sizeof *analysis->held);
   if (!analysis->held)
     abort();
-  for (size_t i = 0; i < slots; i++)
-    analysis->held[i] = BP_NO_OBJECT;
   size_t count;
   lock_summary *summaries = summarise_wrappers(engine, &count);
   lock_context c = {engine, summaries, count, true};
+  entry_locks *entry = locks_on_entry(analysis, &c);
+  forget_held(analysis);
   lock_numbers numbers;
   for (size_t f = 0; f < engine->functions.count; f++)
-    held_in_function(&c, bp_vec_at(&engine->functions, f), &numbers, analysis->held);
+    held_in_function(&c, bp_vec_at(&engine->functions, f), &entry[f], &numbers, analysis->held);
+  free(entry);
   free(summaries);
 }
 

@@ -31,6 +31,7 @@ typedef struct {
   bool consume_only; /* ... only the accesses through a consumed pointer */
   bool unlocked;     /* a kernel lock released, no access since */
   bool by_default;   /* every barrier of the group is a plain _Atomic access's */
+  bool by_locks;     /* the group is a kernel unlock followed by a lock, and no barrier */
   bool read_again;   /* the source's location read again with an acquire or an RMW */
   bool around_loop;  /* went round a loop and left it (no _Atomic default order past it) */
   bp_location group; /* where the group's acquire or release is written */
@@ -79,12 +80,14 @@ static bool meet(path_state *into, path_state incoming) {
   /* the path that is furthest from the window's end reaches the most */
   unsigned phase = incoming.phase < into->phase ? incoming.phase : into->phase;
   if (strength == into->strength && phase == into->phase &&
-      (into->by_default || !incoming.by_default) && (!into->read_again || incoming.read_again) &&
+      (into->by_default || !incoming.by_default) && (into->by_locks || !incoming.by_locks) &&
+      (!into->read_again || incoming.read_again) &&
       (!into->around_loop || incoming.around_loop))
     return false;
   into->phase = phase;
   into->around_loop = into->around_loop && incoming.around_loop;
   into->by_default = into->by_default || incoming.by_default;
+  into->by_locks = into->by_locks || incoming.by_locks;
   into->read_again = into->read_again && incoming.read_again;
   if (strength == into->strength)
     return true;
@@ -141,6 +144,7 @@ static bool cross_barrier(const propagation *p, path_state *state, uint32_t id,
   if (first || state->by_default || !by_default)
     state->barrier = id;
   state->by_default = by_default && (first || state->by_default);
+  state->by_locks = false;
   state->phase = IN_BARRIER_GROUP;
   bool release = strength & BP_STRENGTH_RELEASE, consume = strength & BP_STRENGTH_CONSUME;
   state->release_only = release && (first || state->release_only);
@@ -153,6 +157,12 @@ static bool cross_barrier(const propagation *p, path_state *state, uint32_t id,
 static bool kernel_lock(const bp_event *event) {
   const bp_primitive *primitive = bp_primitive_get(event->primitive);
   return primitive && primitive->family == BP_FAMILY_KERNEL;
+}
+
+/* lockdep_assert_held(): the lock is held, not taken here */
+static bool asserted_lock(const bp_event *event) {
+  const bp_primitive *primitive = bp_primitive_get(event->primitive);
+  return primitive && primitive->op == BP_OP_LOCK_HELD;
 }
 
 /* The one kind an rmb or a wmb orders: loads or stores. */
@@ -274,11 +284,13 @@ static void walk_block(propagation *p, uint32_t block_index, size_t start, path_
       state.barrier = id;
     } else if (event->type == BP_EVENT_UNLOCK) {
       state.unlocked = kernel_lock(event);
-    } else if (event->type == BP_EVENT_LOCK && state.unlocked) {
+    } else if (event->type == BP_EVENT_LOCK && state.unlocked && !asserted_lock(event)) {
       /* the kernel's unlock followed by a lock orders as a full barrier
-       * (LKMM; the article: "sometimes", not for every user-level lock) */
+       * (LKMM; the article: "sometimes", not for every user-level lock);
+       * the locks are there to exclude, so the order is no claim */
       if (state.phase == IN_WINDOW)
         return;
+      state.by_locks = state.phase == BEFORE_BARRIER || state.by_locks;
       state.strength |= BP_STRENGTH_FULL;
       state.barrier = id;
       state.phase = IN_BARRIER_GROUP;
@@ -545,7 +557,8 @@ static void add_reached_orderings(const propagation *p, uint32_t function_index,
                             .first_flags = access_flags(p->engine, source, to->object),
                             .second_flags = access_flags(p->engine, id, from->object),
                             .by_default =
-                                p->reached[local].strength && p->reached[local].by_default};
+                                p->reached[local].strength && p->reached[local].by_default,
+                            .by_locks = p->reached[local].strength && p->reached[local].by_locks};
     unsigned needed = from->kind != to->kind         ? BP_STRENGTH_FULL
                       : from->kind == BP_ACCESS_LOAD ? BP_STRENGTH_LOADS
                                                      : BP_STRENGTH_STORES;
@@ -553,7 +566,7 @@ static void add_reached_orderings(const propagation *p, uint32_t function_index,
       /* the dependency orders it; messages name the load it depends on */
       ordering.strength = BP_STRENGTH_FULL;
       ordering.barrier = source;
-      ordering.by_default = false;
+      ordering.by_default = ordering.by_locks = false;
     }
     meant_store_load_order(p->engine, &ordering);
     ordering.instances_go_together = instances_go_together(p->engine, &ordering);

@@ -606,13 +606,17 @@ void bp_for_each_mirror(bp_analysis *analysis, bp_mirror_visitor visit) {
  * concurrently. */
 static void pair_if_barriered(bp_analysis *analysis, const bp_ordering *cpu0,
                               const bp_ordering *cpu1) {
-  if (!cpu0->strength || !cpu1->strength || (cpu0->by_default && cpu1->by_default) ||
+  if (!cpu0->strength || !cpu1->strength || (!bp_claimed(cpu0) && !bp_claimed(cpu1)) ||
       !bp_can_pair(analysis, cpu0, cpu1))
     return;
   bp_add_partners(analysis, cpu0->function, cpu1->function);
   const bp_ordering *first = analysis->orderings.items;
   *(bp_barrier_pair *)bp_vec_push(&analysis->barrier_pairs) = (bp_barrier_pair){
       (size_t)(cpu0 - first), (size_t)(cpu1 - first), bp_pair_scenario(cpu0, cpu1)};
+}
+
+bool bp_claimed(const bp_ordering *ordering) {
+  return !ordering->by_default && !ordering->by_locks;
 }
 
 void bp_pair_barriers(bp_analysis *analysis) {

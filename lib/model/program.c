@@ -221,6 +221,17 @@ void bp_set_contract_only(bp_engine *engine) {
         true;
 }
 
+void bp_set_callers_known(bp_engine *engine) {
+  if (engine->building && engine->functions.count)
+    ((bp_function *)bp_vec_at(&engine->functions, engine->functions.count - 1))->callers_known =
+        true;
+}
+
+bool bp_function_callers_known(const bp_engine *engine, uint32_t function) {
+  return function < engine->functions.count &&
+         ((const bp_function *)bp_vec_at(&engine->functions, function))->callers_known;
+}
+
 bool bp_function_contract_only(const bp_engine *engine, uint32_t function) {
   return function < engine->functions.count &&
          ((const bp_function *)bp_vec_at(&engine->functions, function))->contract_only;
@@ -236,6 +247,7 @@ uint32_t bp_function_begin(bp_engine *engine, const char *name, bp_location loca
   function->unit = engine->unit;
   function->location = location;
   function->contract_only = false;
+  function->callers_known = false;
   function->exit = BP_NO_BLOCK;
   bp_vec_init(&function->blocks, sizeof(bp_block));
   engine->building = true;

@@ -14,7 +14,7 @@
  *   file 0 "src/ring.c"
  *   object 0 "struct ring.head" "ring.head"
  *   unit "@src/ring.c#9F2A..."      (the unit of the functions that follow)
- *   function "reader" 0:12:5 blocks=3 exit=0 contract-only=0
+ *   function "reader" 0:12:5 blocks=3 exit=0 contract-only=0 callers-known=0
  *   edge 0 1
  *   loop-edge 1 1
  *   event 1 type=0 function=0 location=0:14:9 primitive=CMM_LOAD_SHARED ...
@@ -312,7 +312,8 @@ bool bp_program_write(const bp_engine *engine, FILE *out) {
       fputs(" exit=-", out);
     else
       fprintf(out, " exit=%u", function->exit);
-    fprintf(out, " contract-only=%d\n", function->contract_only ? 1 : 0);
+    fprintf(out, " contract-only=%d callers-known=%d\n", function->contract_only ? 1 : 0,
+            function->callers_known ? 1 : 0);
     for (size_t b = 0; b < function->blocks.count; b++) {
       const bp_block *block = bp_vec_at(&function->blocks, b);
       for (size_t s = 0; s < block->successors.count; s++) {
@@ -529,6 +530,8 @@ size_t bp_program_merge(bp_engine *into, const bp_engine *from) {
                                        remap_location(function->location, &maps));
     if (function->contract_only)
       bp_set_contract_only(into);
+    if (function->callers_known)
+      bp_set_callers_known(into);
     for (size_t b = 0; b < function->blocks.count; b++)
       bp_add_block(into);
     if (function->exit != BP_NO_BLOCK)
@@ -928,7 +931,7 @@ static bool parse_line(reader *r, const char *line, bp_engine *engine, read_stat
     if (!name)
       return false;
     bp_location location;
-    uint64_t contract_only = 0, exit = BP_NO_BLOCK;
+    uint64_t contract_only = 0, callers_known = 0, exit = BP_NO_BLOCK;
     bool valid = parse_location(r, &at, engine, &location, "the function location") &&
                  expect_word(r, &at, "blocks=") &&
                  parse_number(r, &at, UINT32_MAX, &number, "blocks") &&
@@ -936,11 +939,15 @@ static bool parse_line(reader *r, const char *line, bp_engine *engine, read_stat
                  (*at == '-' ? (at++, true)
                              : parse_number(r, &at, number ? number - 1 : 0, &exit, "exit")) &&
                  expect_word(r, &at, "contract-only=") &&
-                 parse_number(r, &at, 1, &contract_only, "contract-only") && at_end(r, at);
+                 parse_number(r, &at, 1, &contract_only, "contract-only") &&
+                 expect_word(r, &at, "callers-known=") &&
+                 parse_number(r, &at, 1, &callers_known, "callers-known") && at_end(r, at);
     if (valid) {
       bp_function_begin(engine, name, location);
       if (contract_only)
         bp_set_contract_only(engine);
+      if (callers_known)
+        bp_set_callers_known(engine);
       for (uint64_t b = 0; b < number; b++)
         bp_add_block(engine);
       if (exit != BP_NO_BLOCK)

@@ -221,7 +221,7 @@ static void report_cycle(search *s) {
     if (ordering_at(analysis, s->path[i])->strength)
       bp_mark_paired(analysis, ordering_at(analysis, s->path[i])->barrier);
   for (size_t i = 0; i < s->length; i++)
-    if (ordering_at(analysis, s->path[i])->by_default)
+    if (!bp_claimed(ordering_at(analysis, s->path[i])))
       return; /* a link nobody ordered on purpose: the cycle is no claim */
   if (s->unbarriered) {
     report_missing_link(s);
