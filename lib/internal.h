@@ -79,7 +79,7 @@ typedef struct {
   bp_location location;
   bp_vec blocks;      /* bp_block */
   bool contract_only; /* bp_set_contract_only */
-  bool callers_known; /* bp_set_callers_known */
+  bp_callers callers; /* bp_set_callers */
   uint32_t exit;      /* bp_function_exit; BP_NO_BLOCK when not known */
 } bp_function;
 
@@ -99,6 +99,7 @@ struct bp_engine {
   bp_vec functions;                  /* bp_function */
   bp_vec events;                     /* bp_event */
   bp_vec annotations;                /* bp_annotation_record */
+  bp_vec address_taken;              /* uint32_t names ids (bp_add_address_taken) */
   uint32_t unit;                     /* of the functions begun next (bp_set_unit) */
   bool *kernel_units; /* per names id: a unit written in the kernel's family (bp_find_unit_families)
                        */

@@ -121,11 +121,9 @@ struct UnitState {
   // Files other than the main file where the unit defines a function that
   // is not inline: implementation files included into it.
   llvm::DenseSet<FileID> implementationFiles;
-  // The functions lowered on their own whose every call the unit lowers
-  // (`static`, their address never taken, called only from lowered code):
-  // their calls are call events, and they run under the locks held at all
-  // of them (bp_set_callers_known).
-  llvm::DenseSet<const FunctionDecl *> callersKnown;
+  // The functions lowered on their own whose every call is a call event:
+  // they run under the locks held at all of them (bp_set_callers).
+  llvm::DenseMap<const FunctionDecl *, bp_callers> callers;
   // How far below a function its nearest primitive is (primitiveDepth).
   llvm::DenseMap<const FunctionDecl *, unsigned> primitiveDepths;
   // The objects of global variables and fields, named once.

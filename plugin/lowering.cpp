@@ -52,8 +52,8 @@ void FunctionLowering::lower(const FunctionDecl *function, bool contractOnly) {
                     engineLocation(function->getLocation()));
   if (contractOnly)
     bp_set_contract_only(engine);
-  if (unit.callersKnown.count(function->getCanonicalDecl()))
-    bp_set_callers_known(engine);
+  if (auto callers = unit.callers.find(function->getCanonicalDecl()); callers != unit.callers.end())
+    bp_set_callers(engine, callers->second);
   // Blocks control never reaches (a `do { } while (0)`'s loop-back, the
   // exit of an inlined helper whose every return goes to the caller's
   // branches) lead nowhere.
@@ -225,13 +225,12 @@ const FunctionDecl *FunctionLowering::unloweredCallee(const Stmt *statement) con
   return calleeUsesPrimitives(definition) ? callee : nullptr;
 }
 
-// A function of this unit lowered on its own whose every call the unit
-// lowers: the call is an event, so that the function runs under the locks
-// its callers hold there.
+// A function of this unit lowered on its own whose every call is a call
+// event: so that it runs under the locks its callers hold there.
 const FunctionDecl *FunctionLowering::calleeWithKnownCallers(const Stmt *statement) const {
   const auto *call = dyn_cast<CallExpr>(statement);
   const FunctionDecl *callee = call ? call->getDirectCallee() : nullptr;
-  return callee && unit.callersKnown.count(callee->getCanonicalDecl()) ? callee : nullptr;
+  return callee && unit.callers.count(callee->getCanonicalDecl()) ? callee : nullptr;
 }
 
 // Only a callee that uses a table primitive (a barrier, a marked or atomic
@@ -920,7 +919,7 @@ template <typename Container> static void release(Container &container) {
 
 void UnitState::releaseLowering() {
   release(implementationFiles);
-  release(callersKnown);
+  release(callers);
   release(primitiveDepths);
   release(variables);
   release(fields);
@@ -1004,20 +1003,35 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
            !lowering::hasContract(function) &&
            FunctionLowering(context, engine, files, unit).calleeUsesPrimitives(function);
   };
-  // A program's `static` function that only lowered code calls runs under
-  // the locks its callers hold. A helper's calls may be past the depth that
-  // lowering follows calls to, and the unit alone lowers no function that
-  // has no primitive: their calls are not all seen.
+  // A program's function that only lowered code calls runs under the locks
+  // its callers hold: a `static` one's calls are its unit's, an external
+  // one's the program's, as long as no unit takes its address (an exported
+  // function's is: modules call it). A helper's calls may be past the depth
+  // that lowering follows calls to, and a function lowered at its calls
+  // leaves no call event: their calls are not all seen. The unit alone
+  // lowers no function that has no primitive.
   if (!unitAlone) {
+    std::vector<std::string> taken; // in the order of their names: site files do not vary
+    for (const FunctionDecl *function : addressTaken)
+      if (function->isExternallyVisible() && function->getIdentifier())
+        taken.push_back(function->getName().str());
+    llvm::sort(taken);
+    for (const std::string &name : taken)
+      bp_add_address_taken(engine, name.c_str());
     for (const FunctionDecl *function : defined)
       if (inlinedHelper(function))
         collectFunctionUses(function->getBody(), &calledUnseen, nullptr);
     for (const FunctionDecl *function : defined) {
       const FunctionDecl *canonical = function->getCanonicalDecl();
-      if (!function->isExternallyVisible() && called.count(canonical) &&
-          !addressTaken.count(canonical) && !calledUnseen.count(canonical) &&
-          !inlinedHelper(function))
-        unit.callersKnown.insert(canonical);
+      if (addressTaken.count(canonical) || calledUnseen.count(canonical) || inlinedHelper(function))
+        continue;
+      if (!function->isExternallyVisible()) {
+        if (called.count(canonical))
+          unit.callers[canonical] = BP_CALLERS_IN_UNIT;
+      } else if (!called.count(canonical) ||
+                 !FunctionLowering(context, engine, files, unit).calleeUsesPrimitives(function)) {
+        unit.callers[canonical] = BP_CALLERS_IN_PROGRAM;
+      }
     }
   }
   // Where the text that goes with each function starts: the end of the one

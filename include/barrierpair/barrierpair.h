@@ -316,12 +316,26 @@ void bp_function_end(bp_engine *engine);
  * nothing and races with nothing. */
 void bp_set_contract_only(bp_engine *engine);
 bool bp_function_contract_only(const bp_engine *engine, uint32_t function);
-/* The function being built runs only where its unit's call events show (a
- * `static` function whose address is never taken, every call of it
- * lowered): it runs under the locks held at all of those calls, the
- * caller's locks its own. */
-void bp_set_callers_known(bp_engine *engine);
-bool bp_function_callers_known(const bp_engine *engine, uint32_t function);
+/* Where the calls of a function are, all of them: it runs under the locks
+ * held at every one (its callers' locks are its own). */
+typedef enum {
+  BP_CALLERS_UNKNOWN,
+  /* a `static` function whose address its unit never takes: its unit's
+   * call events */
+  BP_CALLERS_IN_UNIT,
+  /* an external function whose address its unit never takes (an exported
+   * one's is: modules call it): the program's call events by its name,
+   * unless another unit takes its address (bp_add_address_taken) */
+  BP_CALLERS_IN_PROGRAM
+} bp_callers;
+/* For the function being built. */
+void bp_set_callers(bp_engine *engine, bp_callers callers);
+bp_callers bp_function_callers(const bp_engine *engine, uint32_t function);
+/* The unit takes the address of the external function `function` (a
+ * callback, a thread's start): it may run anywhere, under any locks. */
+void bp_add_address_taken(bp_engine *engine, const char *function);
+/* The index-th of them (site files); NULL past the last. */
+const char *bp_address_taken(const bp_engine *engine, size_t index);
 /* The function being built starts at `entry`: the edges out of blocks no
  * path from it reaches (code after a call that does not return, a helper's
  * exit that every return bypasses) are dropped, so that no analysis takes

@@ -8,8 +8,8 @@
  * writers only: two readers of one lock run at the same time. A lock the
  * code asserts it holds (lockdep_assert_held()) is held from there on, but
  * makes no lock wrapper of its function: the caller took it. A function
- * whose every call the program shows (bp_set_callers_known) holds on entry
- * the locks held at all of them. */
+ * whose every call the program shows (bp_set_callers) holds on entry the
+ * locks held at all of them. */
 #include "analysis/analysis.h"
 
 #include <stdlib.h>
@@ -294,18 +294,23 @@ static lock_summary *summarise_wrappers(const bp_engine *engine, size_t *count) 
   return summaries;
 }
 
-/* The function a call event calls, when its callers are all known: one of
- * its name in the caller's unit (a `static` function's calls are all in its
- * unit); BP_NO_FUNCTION otherwise. `by_name` and `next` list the functions
- * whose callers are known, by name. */
+/* The function a call or thread start names, when its callers are all
+ * known: a `static` one of the caller's unit, or else an external one of
+ * the program (one of them, where builds define it more than once: the
+ * others are never met, and hold nothing); BP_NO_FUNCTION otherwise.
+ * `by_name` and `next` list the functions whose callers are known, by name. */
 static uint32_t known_callee(const bp_engine *engine, const bp_event *call, const uint32_t *by_name,
                              const uint32_t *next) {
   const bp_function *caller = bp_vec_at(&engine->functions, call->function);
+  uint32_t external = BP_NO_FUNCTION;
   for (uint32_t f = by_name[call->callee]; f != BP_NO_FUNCTION; f = next[f]) {
-    if (((const bp_function *)bp_vec_at(&engine->functions, f))->unit == caller->unit)
+    const bp_function *function = bp_vec_at(&engine->functions, f);
+    if (function->callers == BP_CALLERS_IN_UNIT && function->unit == caller->unit)
       return f;
+    if (function->callers == BP_CALLERS_IN_PROGRAM)
+      external = f;
   }
-  return BP_NO_FUNCTION;
+  return external;
 }
 
 static void meet(entry_locks *into, const uint32_t *held) {
@@ -355,19 +360,28 @@ static entry_locks *locks_on_entry(bp_analysis *analysis, const lock_context *c)
   entry_locks *next = calloc(function_count + 1, sizeof *next);
   uint32_t *by_name = malloc((name_count + 1) * sizeof *by_name);
   uint32_t *same_name = malloc((function_count + 1) * sizeof *same_name);
-  if (!entry || !next || !by_name || !same_name)
+  bool *known = calloc(function_count + 1, sizeof *known);
+  if (!entry || !next || !by_name || !same_name || !known)
     abort();
   for (size_t n = 0; n < name_count; n++)
     by_name[n] = BP_NO_FUNCTION;
+  /* an address another unit takes: called from anywhere */
+  bool *taken = calloc(name_count + 1, sizeof *taken);
+  if (!taken)
+    abort();
+  for (size_t i = 0; i < engine->address_taken.count; i++)
+    taken[*(uint32_t *)bp_vec_at(&engine->address_taken, i)] = true;
   bool any_known = false;
   for (uint32_t f = 0; f < function_count; f++) {
     const bp_function *function = bp_vec_at(&engine->functions, f);
-    if (!function->callers_known)
+    if (function->callers == BP_CALLERS_UNKNOWN ||
+        (function->callers == BP_CALLERS_IN_PROGRAM && taken[function->name]))
       continue;
     same_name[f] = by_name[function->name];
     by_name[function->name] = f;
-    entry[f].any = any_known = true;
+    known[f] = any_known = true;
   }
+  free(taken);
   /* the calls of those functions, and the functions that make them */
   size_t event_count = bp_event_count(engine);
   uint32_t *calls = malloc((event_count + 1) * sizeof *calls);
@@ -376,27 +390,45 @@ static entry_locks *locks_on_entry(bp_analysis *analysis, const lock_context *c)
     abort();
   for (uint32_t id = 0; any_known && id < event_count; id++) {
     const bp_event *event = bp_event_get(engine, id);
-    calls[id] = event->type == BP_EVENT_CALL && event->function != BP_NO_FUNCTION
+    calls[id] = (event->type == BP_EVENT_CALL || event->type == BP_EVENT_SPAWN) &&
+                        event->function != BP_NO_FUNCTION
                     ? known_callee(engine, event, by_name, same_name)
                     : BP_NO_FUNCTION;
     if (calls[id] != BP_NO_FUNCTION)
       calling[event->function] = true;
   }
+  /* met at a call at least: a function no call reaches is an entry, which
+   * holds nothing */
+  bool *called = calloc(function_count + 1, sizeof *called);
+  if (!called)
+    abort();
+  for (uint32_t id = 0; any_known && id < event_count; id++) {
+    if (calls[id] != BP_NO_FUNCTION)
+      called[calls[id]] = true;
+  }
+  for (uint32_t f = 0; f < function_count; f++)
+    entry[f].any = known[f] = known[f] && called[f];
+  free(called);
   bool settled = !any_known;
   lock_numbers numbers;
+  uint32_t no_lock[BP_HELD_MAX];
+  for (size_t i = 0; i < BP_HELD_MAX; i++)
+    no_lock[i] = BP_NO_OBJECT;
   for (int round = 0; round < ENTRY_ROUNDS && !settled; round++) {
     forget_held(analysis);
     for (uint32_t f = 0; f < function_count; f++) {
       if (calling[f] && !entry[f].any)
-        held_in_function(c, bp_vec_at(&engine->functions, f), &entry[f], &numbers,
-                         analysis->held);
+        held_in_function(c, bp_vec_at(&engine->functions, f), &entry[f], &numbers, analysis->held);
     }
     for (uint32_t f = 0; f < function_count; f++)
-      next[f] = (entry_locks){.any = bp_function_callers_known(engine, f)};
+      next[f] = (entry_locks){.any = known[f]};
     for (uint32_t id = 0; id < event_count; id++) {
       const bp_event *event = bp_event_get(engine, id);
-      /* a caller not met yet holds whatever its callee needs */
-      if (calls[id] != BP_NO_FUNCTION && !entry[event->function].any)
+      if (calls[id] == BP_NO_FUNCTION)
+        continue;
+      if (event->type == BP_EVENT_SPAWN)
+        meet(&next[calls[id]], no_lock);    /* a thread starts holding nothing */
+      else if (!entry[event->function].any) /* else: holds whatever its callee needs */
         meet(&next[calls[id]], &analysis->held[(size_t)id * BP_HELD_MAX]);
     }
     settled = true;
@@ -416,6 +448,7 @@ static entry_locks *locks_on_entry(bp_analysis *analysis, const lock_context *c)
   free(next);
   free(by_name);
   free(same_name);
+  free(known);
   return entry;
 }
 

@@ -81,8 +81,7 @@ static bool meet(path_state *into, path_state incoming) {
   unsigned phase = incoming.phase < into->phase ? incoming.phase : into->phase;
   if (strength == into->strength && phase == into->phase &&
       (into->by_default || !incoming.by_default) && (into->by_locks || !incoming.by_locks) &&
-      (!into->read_again || incoming.read_again) &&
-      (!into->around_loop || incoming.around_loop))
+      (!into->read_again || incoming.read_again) && (!into->around_loop || incoming.around_loop))
     return false;
   into->phase = phase;
   into->around_loop = into->around_loop && incoming.around_loop;

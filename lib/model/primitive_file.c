@@ -248,11 +248,21 @@ static bool read_arguments(parser *p, declaration *d, const char *kinds,
 /* ---- Meaning ---- */
 
 static const char *const op_names[] = {
-    [BP_OP_FENCE] = "FENCE",   [BP_OP_LOAD] = "LOAD",     [BP_OP_STORE] = "STORE",
-    [BP_OP_RMW] = "RMW",       [BP_OP_ACCESS] = "ACCESS", [BP_OP_LOCK] = "LOCK",
-    [BP_OP_UNLOCK] = "UNLOCK", [BP_OP_SPAWN] = "SPAWN",   [BP_OP_JOIN] = "JOIN",
-    [BP_OP_OR] = "OR",         [BP_OP_AND] = "AND",       [BP_OP_XOR] = "XOR",
-    [BP_OP_BIT] = "BIT",       [BP_OP_READ_LOCK] = "READ_LOCK", [BP_OP_LOCK_HELD] = "LOCK_HELD",
+    [BP_OP_FENCE] = "FENCE",
+    [BP_OP_LOAD] = "LOAD",
+    [BP_OP_STORE] = "STORE",
+    [BP_OP_RMW] = "RMW",
+    [BP_OP_ACCESS] = "ACCESS",
+    [BP_OP_LOCK] = "LOCK",
+    [BP_OP_UNLOCK] = "UNLOCK",
+    [BP_OP_SPAWN] = "SPAWN",
+    [BP_OP_JOIN] = "JOIN",
+    [BP_OP_OR] = "OR",
+    [BP_OP_AND] = "AND",
+    [BP_OP_XOR] = "XOR",
+    [BP_OP_BIT] = "BIT",
+    [BP_OP_READ_LOCK] = "READ_LOCK",
+    [BP_OP_LOCK_HELD] = "LOCK_HELD",
 };
 
 static int find_word(const char *const words[], size_t count, const token *t) {

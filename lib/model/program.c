@@ -16,6 +16,7 @@ bp_engine *bp_engine_create(void) {
   bp_vec_init(&engine->functions, sizeof(bp_function));
   bp_vec_init(&engine->events, sizeof(bp_event));
   bp_vec_init(&engine->annotations, sizeof(bp_annotation_record));
+  bp_vec_init(&engine->address_taken, sizeof(uint32_t));
   engine->unit = BP_NO_UNIT;
   return engine;
 }
@@ -35,6 +36,7 @@ void bp_engine_destroy(bp_engine *engine) {
   bp_vec_free(&engine->functions);
   bp_vec_free(&engine->events);
   bp_vec_free(&engine->annotations);
+  bp_vec_free(&engine->address_taken);
   bp_vec_free(&engine->object_displays);
   free(engine->kernel_units);
   bp_interner_free(&engine->files);
@@ -221,15 +223,26 @@ void bp_set_contract_only(bp_engine *engine) {
         true;
 }
 
-void bp_set_callers_known(bp_engine *engine) {
+void bp_set_callers(bp_engine *engine, bp_callers callers) {
   if (engine->building && engine->functions.count)
-    ((bp_function *)bp_vec_at(&engine->functions, engine->functions.count - 1))->callers_known =
-        true;
+    ((bp_function *)bp_vec_at(&engine->functions, engine->functions.count - 1))->callers = callers;
 }
 
-bool bp_function_callers_known(const bp_engine *engine, uint32_t function) {
-  return function < engine->functions.count &&
-         ((const bp_function *)bp_vec_at(&engine->functions, function))->callers_known;
+bp_callers bp_function_callers(const bp_engine *engine, uint32_t function) {
+  return function < engine->functions.count
+             ? ((const bp_function *)bp_vec_at(&engine->functions, function))->callers
+             : BP_CALLERS_UNKNOWN;
+}
+
+void bp_add_address_taken(bp_engine *engine, const char *function) {
+  *(uint32_t *)bp_vec_push(&engine->address_taken) = bp_interner_add(&engine->names, function);
+}
+
+const char *bp_address_taken(const bp_engine *engine, size_t index) {
+  return index < engine->address_taken.count
+             ? bp_interner_get(&engine->names,
+                               *(const uint32_t *)bp_vec_at(&engine->address_taken, index))
+             : NULL;
 }
 
 bool bp_function_contract_only(const bp_engine *engine, uint32_t function) {
@@ -247,7 +260,7 @@ uint32_t bp_function_begin(bp_engine *engine, const char *name, bp_location loca
   function->unit = engine->unit;
   function->location = location;
   function->contract_only = false;
-  function->callers_known = false;
+  function->callers = BP_CALLERS_UNKNOWN;
   function->exit = BP_NO_BLOCK;
   bp_vec_init(&function->blocks, sizeof(bp_block));
   engine->building = true;

@@ -14,12 +14,13 @@
  *   file 0 "src/ring.c"
  *   object 0 "struct ring.head" "ring.head"
  *   unit "@src/ring.c#9F2A..."      (the unit of the functions that follow)
- *   function "reader" 0:12:5 blocks=3 exit=0 contract-only=0 callers-known=0
+ *   function "reader" 0:12:5 blocks=3 exit=0 contract-only=0 callers=0
  *   edge 0 1
  *   loop-edge 1 1
  *   event 1 type=0 function=0 location=0:14:9 primitive=CMM_LOAD_SHARED ...
  *   end
  *   annotation kind=0 macro=0 location=0:20:6 lines=20-20 next=21 name="weak-barrier" reason="..."
+ *   address-taken "on_event"        (bp_add_address_taken)
  *
  * Strings are quoted with C escapes; a location is file:line:column (file
  * from the file records) or "-" for nowhere.
@@ -312,8 +313,8 @@ bool bp_program_write(const bp_engine *engine, FILE *out) {
       fputs(" exit=-", out);
     else
       fprintf(out, " exit=%u", function->exit);
-    fprintf(out, " contract-only=%d callers-known=%d\n", function->contract_only ? 1 : 0,
-            function->callers_known ? 1 : 0);
+    fprintf(out, " contract-only=%d callers=%d\n", function->contract_only ? 1 : 0,
+            (int)function->callers);
     for (size_t b = 0; b < function->blocks.count; b++) {
       const bp_block *block = bp_vec_at(&function->blocks, b);
       for (size_t s = 0; s < block->successors.count; s++) {
@@ -344,6 +345,11 @@ bool bp_program_write(const bp_engine *engine, FILE *out) {
     write_string(out, annotation.name);
     fputs(" reason=", out);
     write_string(out, annotation.reason);
+    fputc('\n', out);
+  }
+  for (size_t i = 0; bp_address_taken(engine, i); i++) {
+    fputs("address-taken ", out);
+    write_string(out, bp_address_taken(engine, i));
     fputc('\n', out);
   }
   fflush(out);
@@ -530,8 +536,7 @@ size_t bp_program_merge(bp_engine *into, const bp_engine *from) {
                                        remap_location(function->location, &maps));
     if (function->contract_only)
       bp_set_contract_only(into);
-    if (function->callers_known)
-      bp_set_callers_known(into);
+    bp_set_callers(into, function->callers);
     for (size_t b = 0; b < function->blocks.count; b++)
       bp_add_block(into);
     if (function->exit != BP_NO_BLOCK)
@@ -562,6 +567,8 @@ size_t bp_program_merge(bp_engine *into, const bp_engine *from) {
     annotation.location = remap_location(annotation.location, &maps);
     bp_add_annotation(into, &annotation);
   }
+  for (size_t i = 0; bp_address_taken(from, i); i++)
+    bp_add_address_taken(into, bp_address_taken(from, i));
   free(known.slots);
   free(maps.files);
   free(maps.objects);
@@ -931,7 +938,7 @@ static bool parse_line(reader *r, const char *line, bp_engine *engine, read_stat
     if (!name)
       return false;
     bp_location location;
-    uint64_t contract_only = 0, callers_known = 0, exit = BP_NO_BLOCK;
+    uint64_t contract_only = 0, callers = BP_CALLERS_UNKNOWN, exit = BP_NO_BLOCK;
     bool valid = parse_location(r, &at, engine, &location, "the function location") &&
                  expect_word(r, &at, "blocks=") &&
                  parse_number(r, &at, UINT32_MAX, &number, "blocks") &&
@@ -940,14 +947,13 @@ static bool parse_line(reader *r, const char *line, bp_engine *engine, read_stat
                              : parse_number(r, &at, number ? number - 1 : 0, &exit, "exit")) &&
                  expect_word(r, &at, "contract-only=") &&
                  parse_number(r, &at, 1, &contract_only, "contract-only") &&
-                 expect_word(r, &at, "callers-known=") &&
-                 parse_number(r, &at, 1, &callers_known, "callers-known") && at_end(r, at);
+                 expect_word(r, &at, "callers=") &&
+                 parse_number(r, &at, BP_CALLERS_IN_PROGRAM, &callers, "callers") && at_end(r, at);
     if (valid) {
       bp_function_begin(engine, name, location);
       if (contract_only)
         bp_set_contract_only(engine);
-      if (callers_known)
-        bp_set_callers_known(engine);
+      bp_set_callers(engine, (bp_callers)callers);
       for (uint64_t b = 0; b < number; b++)
         bp_add_block(engine);
       if (exit != BP_NO_BLOCK)
@@ -1012,6 +1018,17 @@ static bool parse_line(reader *r, const char *line, bp_engine *engine, read_stat
     if (state->in_function)
       return fail(r, "annotation record inside a function");
     return parse_annotation(r, at, engine);
+  }
+  if (strncmp(at, "address-taken ", 14) == 0) {
+    at += 14;
+    if (state->in_function)
+      return fail(r, "address-taken record inside a function");
+    char *name = parse_string(r, &at, "the function name");
+    bool valid = name && at_end(r, at);
+    if (valid)
+      bp_add_address_taken(engine, name);
+    free(name);
+    return valid;
   }
   if (strcmp(at, "end") == 0) {
     if (!state->in_function)
