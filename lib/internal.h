@@ -79,6 +79,7 @@ typedef struct {
   bp_location location;
   bp_vec blocks;      /* bp_block */
   bool contract_only; /* bp_set_contract_only */
+  bool boot_only;     /* bp_set_boot_only */
   bp_callers callers; /* bp_set_callers */
   uint32_t exit;      /* bp_function_exit; BP_NO_BLOCK when not known */
 } bp_function;

@@ -37,6 +37,14 @@ bool hasContract(const FunctionDecl *function) {
   return name && bp_has_contract(name->getNameStart(), name->getLength());
 }
 
+// The kernel's `__init` and `__exit` functions (`__section(".init.text")`):
+// they run once, at boot before what they set up is in use, or at exit
+// after it is not.
+bool runsAtBootOrExit(const FunctionDecl *function) {
+  const auto *section = function->getAttr<SectionAttr>();
+  return section && (section->getName() == ".init.text" || section->getName() == ".exit.text");
+}
+
 bool isOpaque(const bp_primitive &primitive) {
   if (primitive.op == BP_OP_FENCE || bp_op_is_rmw(primitive.op) || bp_op_is_lock(primitive.op) ||
       primitive.op == BP_OP_SPAWN || primitive.op == BP_OP_JOIN)
@@ -54,6 +62,8 @@ void FunctionLowering::lower(const FunctionDecl *function, bool contractOnly) {
     bp_set_contract_only(engine);
   if (auto callers = unit.callers.find(function->getCanonicalDecl()); callers != unit.callers.end())
     bp_set_callers(engine, callers->second);
+  if (runsAtBootOrExit(function))
+    bp_set_boot_only(engine);
   // Blocks control never reaches (a `do { } while (0)`'s loop-back, the
   // exit of an inlined helper whose every return goes to the caller's
   // branches) lead nowhere.

@@ -316,6 +316,12 @@ void bp_function_end(bp_engine *engine);
  * nothing and races with nothing. */
 void bp_set_contract_only(bp_engine *engine);
 bool bp_function_contract_only(const bp_engine *engine, uint32_t function);
+/* The function being built runs at boot or at exit, when nothing it shares
+ * memory with runs (the kernel's `__init` and `__exit` functions): it pairs
+ * with nothing and races with nothing. */
+void bp_set_boot_only(bp_engine *engine);
+/* Contract-only or boot-only: no other function runs at the same time. */
+bool bp_function_runs_alone(const bp_engine *engine, uint32_t function);
 /* Where the calls of a function are, all of them: it runs under the locks
  * held at every one (its callers' locks are its own). */
 typedef enum {

@@ -166,12 +166,12 @@ void bp_compute_concurrency(bp_analysis *analysis) {
       started[event->callee] = true;
     if (((event->type == BP_EVENT_BARRIER && BP_STRENGTH_ORDER(event->strength)) ||
          (event->type == BP_EVENT_ACCESS && event->marked)) &&
-        !bp_function_contract_only(engine, event->function))
+        !bp_function_runs_alone(engine, event->function))
       c->may_race[event->function] = true;
   }
   for (uint32_t f = 0; f < engine->functions.count; f++) {
     const bp_function *function = bp_vec_at(&engine->functions, f);
-    if (started[function->name] && !function->contract_only)
+    if (started[function->name] && !bp_function_runs_alone(engine, f))
       c->thread_entry[f] = c->may_race[f] = true;
   }
   free(started);

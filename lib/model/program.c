@@ -245,6 +245,18 @@ const char *bp_address_taken(const bp_engine *engine, size_t index) {
              : NULL;
 }
 
+void bp_set_boot_only(bp_engine *engine) {
+  if (engine->building && engine->functions.count)
+    ((bp_function *)bp_vec_at(&engine->functions, engine->functions.count - 1))->boot_only = true;
+}
+
+bool bp_function_runs_alone(const bp_engine *engine, uint32_t function) {
+  if (function >= engine->functions.count)
+    return false;
+  const bp_function *stored = bp_vec_at(&engine->functions, function);
+  return stored->contract_only || stored->boot_only;
+}
+
 bool bp_function_contract_only(const bp_engine *engine, uint32_t function) {
   return function < engine->functions.count &&
          ((const bp_function *)bp_vec_at(&engine->functions, function))->contract_only;
@@ -260,6 +272,7 @@ uint32_t bp_function_begin(bp_engine *engine, const char *name, bp_location loca
   function->unit = engine->unit;
   function->location = location;
   function->contract_only = false;
+  function->boot_only = false;
   function->callers = BP_CALLERS_UNKNOWN;
   function->exit = BP_NO_BLOCK;
   bp_vec_init(&function->blocks, sizeof(bp_block));

@@ -14,7 +14,7 @@
  *   file 0 "src/ring.c"
  *   object 0 "struct ring.head" "ring.head"
  *   unit "@src/ring.c#9F2A..."      (the unit of the functions that follow)
- *   function "reader" 0:12:5 blocks=3 exit=0 contract-only=0 callers=0
+ *   function "reader" 0:12:5 blocks=3 exit=0 contract-only=0 boot-only=0 callers=0
  *   edge 0 1
  *   loop-edge 1 1
  *   event 1 type=0 function=0 location=0:14:9 primitive=CMM_LOAD_SHARED ...
@@ -313,8 +313,8 @@ bool bp_program_write(const bp_engine *engine, FILE *out) {
       fputs(" exit=-", out);
     else
       fprintf(out, " exit=%u", function->exit);
-    fprintf(out, " contract-only=%d callers=%d\n", function->contract_only ? 1 : 0,
-            (int)function->callers);
+    fprintf(out, " contract-only=%d boot-only=%d callers=%d\n", function->contract_only ? 1 : 0,
+            function->boot_only ? 1 : 0, (int)function->callers);
     for (size_t b = 0; b < function->blocks.count; b++) {
       const bp_block *block = bp_vec_at(&function->blocks, b);
       for (size_t s = 0; s < block->successors.count; s++) {
@@ -536,6 +536,8 @@ size_t bp_program_merge(bp_engine *into, const bp_engine *from) {
                                        remap_location(function->location, &maps));
     if (function->contract_only)
       bp_set_contract_only(into);
+    if (function->boot_only)
+      bp_set_boot_only(into);
     bp_set_callers(into, function->callers);
     for (size_t b = 0; b < function->blocks.count; b++)
       bp_add_block(into);
@@ -938,21 +940,24 @@ static bool parse_line(reader *r, const char *line, bp_engine *engine, read_stat
     if (!name)
       return false;
     bp_location location;
-    uint64_t contract_only = 0, callers = BP_CALLERS_UNKNOWN, exit = BP_NO_BLOCK;
-    bool valid = parse_location(r, &at, engine, &location, "the function location") &&
-                 expect_word(r, &at, "blocks=") &&
-                 parse_number(r, &at, UINT32_MAX, &number, "blocks") &&
-                 expect_word(r, &at, "exit=") &&
-                 (*at == '-' ? (at++, true)
-                             : parse_number(r, &at, number ? number - 1 : 0, &exit, "exit")) &&
-                 expect_word(r, &at, "contract-only=") &&
-                 parse_number(r, &at, 1, &contract_only, "contract-only") &&
-                 expect_word(r, &at, "callers=") &&
-                 parse_number(r, &at, BP_CALLERS_IN_PROGRAM, &callers, "callers") && at_end(r, at);
+    uint64_t contract_only = 0, boot_only = 0, callers = BP_CALLERS_UNKNOWN, exit = BP_NO_BLOCK;
+    bool valid =
+        parse_location(r, &at, engine, &location, "the function location") &&
+        expect_word(r, &at, "blocks=") && parse_number(r, &at, UINT32_MAX, &number, "blocks") &&
+        expect_word(r, &at, "exit=") &&
+        (*at == '-' ? (at++, true)
+                    : parse_number(r, &at, number ? number - 1 : 0, &exit, "exit")) &&
+        expect_word(r, &at, "contract-only=") &&
+        parse_number(r, &at, 1, &contract_only, "contract-only") &&
+        expect_word(r, &at, "boot-only=") && parse_number(r, &at, 1, &boot_only, "boot-only") &&
+        expect_word(r, &at, "callers=") &&
+        parse_number(r, &at, BP_CALLERS_IN_PROGRAM, &callers, "callers") && at_end(r, at);
     if (valid) {
       bp_function_begin(engine, name, location);
       if (contract_only)
         bp_set_contract_only(engine);
+      if (boot_only)
+        bp_set_boot_only(engine);
       bp_set_callers(engine, (bp_callers)callers);
       for (uint64_t b = 0; b < number; b++)
         bp_add_block(engine);

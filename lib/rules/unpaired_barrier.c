@@ -156,7 +156,7 @@ void bp_check_unpaired_barriers(bp_analysis *analysis) {
   for (uint32_t id = 0; id < bp_event_count(engine); id++) {
     const bp_event *event = bp_event_get(engine, id);
     if (event->type == BP_EVENT_BARRIER && !event->implicit && event->strength &&
-        !analysis->paired[id] && !bp_function_contract_only(engine, event->function))
+        !analysis->paired[id] && !bp_function_runs_alone(engine, event->function))
       check_barrier(analysis, &sides, id, &before, &after);
   }
   free(sides.across_after);
