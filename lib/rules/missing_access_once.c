@@ -35,17 +35,21 @@ typedef struct {
   uint32_t event;
 } access_record;
 
-/* Per object, the first store of two different functions: enough to say
- * whether a function other than a given one stores it. */
-typedef struct {
-  uint32_t store[2];
-} object_stores;
-
 typedef struct {
   access_record *accesses; /* sorted by object, function, kind, event */
   size_t count;
-  object_stores *stores; /* by object */
+  /* the stores that may race, by object: object o's are
+   * stores[first_store[o]] up to stores[first_store[o + 1]] */
+  uint32_t *stores, *first_store;
 } marking_index;
+
+/* A store that may race: not made before any thread starts, and in a
+ * function with some sign of running at the same time as others (a
+ * barrier, a marked access, a thread start naming it). */
+static bool racing_store(const bp_analysis *analysis, uint32_t id, const bp_event *event) {
+  return event->type == BP_EVENT_ACCESS && event->kind == BP_ACCESS_STORE &&
+         !bp_before_all_threads(analysis, id) && bp_may_run_concurrently(analysis, event->function);
+}
 
 static int compare_accesses(const void *left, const void *right) {
   const access_record *a = left, *b = right;
@@ -59,30 +63,29 @@ static int compare_accesses(const void *left, const void *right) {
 static void index_accesses(const bp_analysis *analysis, marking_index *index) {
   const bp_engine *engine = analysis->engine;
   *index = (marking_index){0};
-  size_t objects = engine->objects.strings.count;
-  index->stores = malloc((objects + 1) * sizeof *index->stores);
-  index->accesses = malloc((bp_event_count(engine) + 1) * sizeof *index->accesses);
-  if (!index->stores || !index->accesses)
+  size_t objects = engine->objects.strings.count, events = bp_event_count(engine);
+  index->first_store = calloc(objects + 2, sizeof *index->first_store);
+  index->accesses = malloc((events + 1) * sizeof *index->accesses);
+  if (!index->first_store || !index->accesses)
     abort();
-  for (size_t o = 0; o < objects; o++)
-    index->stores[o] = (object_stores){{BP_NO_EVENT, BP_NO_EVENT}};
-  for (uint32_t id = 0; id < bp_event_count(engine); id++) {
+  for (uint32_t id = 0; id < events; id++) {
     const bp_event *event = bp_event_get(engine, id);
     if (event->type != BP_EVENT_ACCESS)
       continue;
     index->accesses[index->count++] =
         (access_record){event->object, event->function, event->kind, id};
-    uint32_t *store = index->stores[event->object].store;
-    if (event->kind != BP_ACCESS_STORE || bp_before_all_threads(analysis, id))
-      continue; /* a store made before any thread starts races with none */
-    if (!bp_may_run_concurrently(analysis, event->function))
-      continue; /* nor does one of a function with no sign of running at
-                   the same time as others (no barrier, no marked access,
-                   no thread start naming it) */
-    if (store[0] == BP_NO_EVENT)
-      store[0] = id;
-    else if (store[1] == BP_NO_EVENT && bp_event_get(engine, store[0])->function != event->function)
-      store[1] = id;
+    if (racing_store(analysis, id, event))
+      index->first_store[event->object + 2]++;
+  }
+  for (size_t o = 2; o < objects + 2; o++)
+    index->first_store[o] += index->first_store[o - 1];
+  index->stores = malloc((index->first_store[objects + 1] + 1) * sizeof *index->stores);
+  if (!index->stores)
+    abort();
+  for (uint32_t id = 0; id < events; id++) {
+    const bp_event *event = bp_event_get(engine, id);
+    if (racing_store(analysis, id, event))
+      index->stores[index->first_store[event->object + 1]++] = id;
   }
   if (index->count)
     qsort(index->accesses, index->count, sizeof *index->accesses, compare_accesses);
@@ -91,6 +94,7 @@ static void index_accesses(const bp_analysis *analysis, marking_index *index) {
 static void free_index(marking_index *index) {
   free(index->accesses);
   free(index->stores);
+  free(index->first_store);
 }
 
 /* The run of the rule: the analysis and the index of its accesses. */
@@ -145,15 +149,25 @@ static bool published_through(const checker *c, uint32_t store, uint32_t other) 
   return false;
 }
 
-/* A store of `object` by a function other than `function`, or BP_NO_EVENT;
- * not one that function publishes through `other` (BP_NO_OBJECT: any). */
+/* How many of an object's stores a search looks at: a field named by its
+ * type (every `list_head.next`) is stored in thousands of places. */
+#define STORES_LOOKED_AT 4096
+
+/* A store of `object` by a function other than `function` that may reach
+ * the instance `access` reaches (a field named by its type, reached from
+ * containers of one type: pairs.c), or BP_NO_EVENT; not one that function
+ * publishes through `other` (BP_NO_OBJECT: any). */
 static uint32_t store_elsewhere(const checker *c, uint32_t object, uint32_t function,
-                                uint32_t other) {
-  const object_stores *stores = &c->index.stores[object];
-  for (int i = 0; i < 2; i++) {
-    uint32_t store = stores->store[i];
-    if (store != BP_NO_EVENT && bp_event_get(c->analysis->engine, store)->function != function &&
-        (other == BP_NO_OBJECT || !published_through(c, store, other)))
+                                uint32_t other, uint32_t access) {
+  const bp_engine *engine = c->analysis->engine;
+  uint32_t first = c->index.first_store[object], end = c->index.first_store[object + 1];
+  if (end - first > STORES_LOOKED_AT)
+    end = first + STORES_LOOKED_AT;
+  for (uint32_t i = first; i < end; i++) {
+    uint32_t store = c->index.stores[i];
+    if (bp_event_get(engine, store)->function != function &&
+        (other == BP_NO_OBJECT || !published_through(c, store, other)) &&
+        bp_may_reach_one_instance(engine, object, access, store))
       return store;
   }
   return BP_NO_EVENT;
@@ -250,7 +264,7 @@ static void check_part(checker *c, const object_part *part) {
                                          bp_event_guarded_by(engine, part->access, other));
   if (part->kind == BP_ACCESS_LOAD && partner_access->kind == BP_ACCESS_LOAD)
     race = store_elsewhere(c, part->object, side->function,
-                           found_through_other ? other : BP_NO_OBJECT);
+                           found_through_other ? other : BP_NO_OBJECT, part->access);
   if (race == BP_NO_EVENT)
     return;
   bool exempt_writer =
@@ -282,7 +296,7 @@ static void check_part(checker *c, const object_part *part) {
       return;
     /* a read of an object only this function stores races with nothing */
     if (part->kind == BP_ACCESS_LOAD &&
-        store_elsewhere(c, part->object, side->function, BP_NO_OBJECT) == BP_NO_EVENT)
+        store_elsewhere(c, part->object, side->function, BP_NO_OBJECT, part->access) == BP_NO_EVENT)
       return;
   }
   bp_finding *finding = bp_add_candidate(analysis, BP_RULE_MISSING_ACCESS_ONCE);
