@@ -7,7 +7,9 @@ usage: bench/run.py <build-dir> [--quick] [--docs <docs-dir>]
 Writes <build-dir>/bench/results.json and the plots (PNG, gnuplot) beside
 it; with --docs, copies the plots and the table into the docs. Every time is
 a median over runs, every overhead a ratio of runs made side by side (see
-measure.py). --quick: fewer and smaller runs, for trying the driver.
+measure.py); beside the CPU time, the plugin's overhead is also counted in
+instructions executed (instructions.py, valgrind's callgrind), which do not
+move between runs on a shared machine. --quick: fewer and smaller runs, for trying the driver.
 
 Inputs: liburcu (scripts/fetch-liburcu.sh, cached in <build>/liburcu), zlib,
 the sqlite3 amalgamation and Concurrency Kit (scripts/realcode.py's builds,
@@ -26,6 +28,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(1, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                                 "scripts"))
 import compile_set  # noqa: E402
+import instructions  # noqa: E402
 import measure  # noqa: E402
 import plot  # noqa: E402
 import realcode  # noqa: E402
@@ -88,6 +91,37 @@ def plugin_overhead(build, inputs, large, quick):
                 plain, with_plugin = files[source](mode, []), files[source](mode, plugin)
                 results[f"{source}_{mode}"] = measure.side_by_side(
                     lambda: measure.run_one(plain), lambda: measure.run_one(with_plugin), count)
+    return results
+
+
+def instruction_overhead(build, inputs, large, quick):
+    """Plugin ÷ plain in instructions executed (callgrind), -fsyntax-only:
+    one run a side, as the count does not move between runs; the figure the
+    1% targets are read from. None without valgrind
+    (scripts/install-deps.sh --bench installs it)."""
+    if not instructions.available():
+        progress("no valgrind: instruction counts left out")
+        return None
+    plugin = [f"-fplugin={build}/lib/barrierpair.so"]
+    scratch = os.path.join(build, "bench", "objects")
+    os.makedirs(scratch, exist_ok=True)
+    sets = {
+        "liburcu": lambda extra: compile_set.liburcu_commands(
+            inputs["liburcu"], CLANG, "syntax", extra, scratch),
+        "zlib": lambda extra: compile_set.database_commands(
+            inputs["zlib"], CLANG, "syntax", extra, scratch, "zlib"),
+        "sqlite3": lambda extra: [(compile_set.file_command(
+            inputs["sqlite3"], CLANG, "syntax", extra, scratch, SQLITE_FLAGS), None)],
+        "large": lambda extra: [(compile_set.large_tu_command(
+            large, CLANG, "syntax", extra, scratch), None)],
+    }
+    results = {}
+    for source, commands in sets.items():
+        if quick and source == "liburcu":
+            continue  # 35 compiles under valgrind: minutes
+        progress(f"instruction counts, {source}, -fsyntax-only (callgrind)")
+        results[f"{source}_syntax"] = instructions.side_by_side(
+            commands([]), commands(plugin), jobs=os.cpu_count() or 1)
     return results
 
 
@@ -253,6 +287,7 @@ def main():
                          for name, path in inputs.items()}
     results["inputs"]["large"] = {"path": large, "lines": count_lines(large)}
     results["plugin"] = plugin_overhead(build, inputs, large, quick)
+    results["instructions"] = instruction_overhead(build, inputs, large, quick)
     results["by_size"] = cost_by_size(build, large, quick)
     results["by_size"].append(dict(results["plugin"]["large_syntax"], lines=lines))
     results["check_ck"] = check_ck(build, inputs["ck"], 1 if quick else 3, os.cpu_count() or 1)

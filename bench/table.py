@@ -1,7 +1,8 @@
 """The benchmark's table, in Markdown: every figure beside its target."""
 import math
 
-# Plugin ÷ plain clang, CPU time (issue targets, docs/performance.md).
+# Plugin ÷ plain clang, CPU time and instructions executed (issue targets,
+# docs/performance.md).
 TARGETS = {
     "syntax": {"liburcu": 1.03, "zlib": 1.01, "sqlite3": 1.01, "large": 1.25},
     "O2": {"liburcu": 1.01, "zlib": 1.01, "sqlite3": 1.01, "large": 1.01},
@@ -53,6 +54,16 @@ def render(results):
                          f"({r['baseline_seconds']:.2f} s → {r['candidate_seconds']:.2f} s CPU, "
                          f"medians of {r['runs']}) | ≤ {target} | "
                          f"{verdict(r['ratio'] <= target)} |")
+    counted = results.get("instructions") or {}
+    for source, name in names.items():
+        r = counted.get(f"{source}_syntax")
+        if not r:
+            continue
+        target = TARGETS["syntax"][source]
+        lines.append(f"| plugin ÷ plain, instructions, {MODE_NAMES['syntax']}, {name} | "
+                     f"{r['ratio']:.4f} ({r['baseline_instructions'] / 1e9:.3f} G → "
+                     f"{r['candidate_instructions'] / 1e9:.3f} G, callgrind) | ≤ {target} | "
+                     f"{verdict(r['ratio'] <= target)} |")
     for mode in ("syntax", "O2"):
         for source, name in names.items():
             r = plugin.get(f"{source}_{mode}")

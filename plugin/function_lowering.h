@@ -167,6 +167,15 @@ struct UnitState {
   // each of its calls, its macro uses found once.
   llvm::DenseMap<const Stmt *, std::unique_ptr<llvm::DenseMap<unsigned, PrimitiveUse>>>
       macroUsesByBody;
+  // The control-flow graph of each body lowered at calls, its dominators
+  // and its blocks in reverse post-order.
+  struct BodyGraph {
+    bool built = false;
+    std::unique_ptr<CFG> cfg;
+    std::unique_ptr<CFGDomTree> dominators;
+    std::vector<const CFGBlock *> order;
+  };
+  llvm::DenseMap<const FunctionDecl *, BodyGraph> inlinedGraphs;
   // The events' text left for the engine to ask for (fillDeferredText), in
   // event order, and the function lowered on its own each event is of,
   // by its first event; the parents of the last such function asked.

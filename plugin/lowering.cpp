@@ -104,18 +104,32 @@ std::optional<std::pair<uint32_t, uint32_t>>
 FunctionLowering::lowerBody(const FunctionDecl *lowered) {
   function = lowered;
   Stmt *body = lowered->getBody();
-  CFG::BuildOptions options;
-  options.setAllAlwaysAdd();
-  std::unique_ptr<CFG> cfg = CFG::buildCFG(lowered, body, &context, options);
+  // An inlined body's graph is the same at each of its calls: built once.
+  UnitState::BodyGraph ownGraph;
+  UnitState::BodyGraph &graph = site ? unit.inlinedGraphs[lowered] : ownGraph;
+  if (!graph.built) {
+    graph.built = true;
+    CFG::BuildOptions options;
+    options.setAllAlwaysAdd();
+    graph.cfg = CFG::buildCFG(lowered, body, &context, options);
+    if (graph.cfg) {
+      graph.dominators = std::make_unique<CFGDomTree>(graph.cfg.get());
+      graph.order = reversePostOrder(*graph.cfg);
+    }
+  }
+  // What `graph` owns stays where it is; `graph` itself moves when the
+  // calls this body inlines add to the map.
+  CFG *cfg = graph.cfg.get();
   if (!cfg)
     return std::nullopt;
+  CFGDomTree &dominators = *graph.dominators;
+  llvm::ArrayRef<const CFGBlock *> order = graph.order;
   loweredBody = body;
   bodyWrites.reset();
   findMacroUses(body);
   collectEmptyBarriers(body, *cfg);
   collectFreshLocals(body, /*gatherAssignments=*/true);
   bindParameters();
-  CFGDomTree dominators(cfg.get());
   collectBlockGuards(*cfg, dominators);
   collectPublications(*cfg);
 
@@ -124,7 +138,7 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
     head = bp_add_block(engine);
   std::vector<uint32_t> tails = heads;
   // In reverse post-order, an opaque use is met first where control enters it.
-  for (const CFGBlock *block : reversePostOrder(*cfg)) {
+  for (const CFGBlock *block : order) {
     currentCfgBlock = block->getBlockID();
     currentBlock = heads[currentCfgBlock];
     if (auto pending = carried.find(currentCfgBlock); pending != carried.end()) {
@@ -942,6 +956,7 @@ void UnitState::releaseLowering() {
   release(expansions);
   release(recentMacros);
   release(macroUsesByBody);
+  release(inlinedGraphs);
 }
 
 LoweredUnit::LoweredUnit(bp_engine *engine, std::unique_ptr<UnitState> state)

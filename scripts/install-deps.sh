@@ -3,7 +3,8 @@
 # Idempotent: does nothing when everything is already there.
 # neovim: the test of docs/editor.md's Neovim setup (skipped without it).
 # --bench: also what `make bench` needs (gnuplot for its plots; Debian's
-# gnuplot-nox draws PNG through cairo without X).
+# gnuplot-nox draws PNG through cairo without X; valgrind counts the
+# instructions a compile executes).
 # --realcode: also what `make realcode` needs (tcl: tclsh generates sqlite3's
 # amalgamation).
 # --kernel: also what `bench/kernel/run.py` needs (the kernel's source and
@@ -16,7 +17,7 @@ llvm-${LLVM_VERSION}-tools clangd-${LLVM_VERSION} liburcu-dev libcmocka-dev
 cmake ninja-build python3 make graphviz
 libjansson-dev bear dpkg-dev pandoc neovim"
 if [ "${1:-}" = "--bench" ]; then
-  PACKAGES="$PACKAGES gnuplot-nox"
+  PACKAGES="$PACKAGES gnuplot-nox valgrind"
 fi
 if [ "${1:-}" = "--realcode" ]; then
   PACKAGES="$PACKAGES tcl"

@@ -3,8 +3,10 @@
 #include "annotation_parse.h"
 #include "internal.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static bool same_place(const bp_engine *engine, const bp_annotation_record *record,
                        const bp_annotation *annotation) {
@@ -84,6 +86,37 @@ static void add_scanned(void *context, const bp_annotation *annotation) {
   s->added += s->engine->annotations.count - before;
 }
 
+/* Whether `text` holds any of `words` (lower case, none empty) in any case. */
+static bool holds_any(const char *text, size_t length, const char *const *words, size_t count) {
+  bool first[256] = {false};
+  for (size_t k = 0; k < count; k++) {
+    first[(unsigned char)words[k][0]] = true;
+    first[(unsigned char)toupper((unsigned char)words[k][0])] = true;
+  }
+  for (size_t at = 0; at < length; at++) {
+    if (!first[(unsigned char)text[at]])
+      continue;
+    for (size_t k = 0; k < count; k++) {
+      size_t size = strlen(words[k]);
+      if (size <= length - at && strncasecmp(text + at, words[k], size) == 0)
+        return true;
+    }
+  }
+  return false;
+}
+
+/* Whether the parser can find anything worth keeping in `text`: what it
+ * reads from a comment starts with one of these words (annotation_parse.c's
+ * may_annotate), an annotation macro's name with the first, and a
+ * kernel-style comment is kept only beside a barrier. Most files a unit
+ * includes hold none, and reading one costs a pass over every byte. */
+static bool may_hold_annotations(const char *text, size_t length, bool barriers) {
+  static const char *const own[] = {"barrierpair"};
+  static const char *const any[] = {"pair", "match", "see"}; /* "barrierpair" holds "pair" */
+  return barriers ? holds_any(text, length, any, sizeof any / sizeof any[0])
+                  : holds_any(text, length, own, 1);
+}
+
 size_t bp_scan_annotations(bp_engine *engine, uint32_t file, const char *text, size_t length) {
   if (engine->building || !text)
     return 0;
@@ -94,6 +127,10 @@ size_t bp_scan_annotations(bp_engine *engine, uint32_t file, const char *text, s
     const bp_event *event = bp_vec_at(&engine->events, id);
     if (event->type == BP_EVENT_BARRIER && event->location.file == file && event->location.line)
       s.barrier_lines[s.barrier_line_count++] = event->location.line;
+  }
+  if (!may_hold_annotations(text, length, s.barrier_line_count > 0)) {
+    free(s.barrier_lines);
+    return 0;
   }
   qsort(s.barrier_lines, s.barrier_line_count, sizeof(uint32_t), compare_lines);
   bp_parse_annotations(text, length, file, add_scanned, &s);
