@@ -1036,12 +1036,13 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
   // leaves no call event: their calls are not all seen. The unit alone
   // lowers no function that has no primitive.
   if (!unitAlone) {
-    std::vector<std::string> taken; // in the order of their names: site files do not vary
+    // in the order of their names: site files do not vary
+    std::vector<std::string> takenNames;
     for (const FunctionDecl *function : addressTaken)
       if (function->isExternallyVisible() && function->getIdentifier())
-        taken.push_back(function->getName().str());
-    llvm::sort(taken);
-    for (const std::string &name : taken)
+        takenNames.push_back(function->getName().str());
+    llvm::sort(takenNames);
+    for (const std::string &name : takenNames)
       bp_add_address_taken(engine, name.c_str());
     for (const FunctionDecl *function : defined)
       if (inlinedHelper(function))
