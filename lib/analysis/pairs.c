@@ -602,12 +602,21 @@ void bp_for_each_mirror(bp_analysis *analysis, bp_mirror_visitor visit) {
   }
 }
 
+/* A side whose order nobody claimed (a default order, locks') pairs only
+ * with a barrier or an ordered access written for the order: not with a
+ * plain dependency (an hlist walk's next pointer, read through the head it
+ * loaded), which may be there for the walk alone. */
+static bool claim_met(const bp_engine *engine, const bp_ordering *side,
+                      const bp_ordering *partner) {
+  return bp_claimed(side) || (bp_claimed(partner) && !bp_dependency(engine, partner->barrier));
+}
+
 /* Barriers that pair with barriers, which also say which functions run
  * concurrently. */
 static void pair_if_barriered(bp_analysis *analysis, const bp_ordering *cpu0,
                               const bp_ordering *cpu1) {
-  if (!cpu0->strength || !cpu1->strength || (!bp_claimed(cpu0) && !bp_claimed(cpu1)) ||
-      !bp_can_pair(analysis, cpu0, cpu1))
+  if (!cpu0->strength || !cpu1->strength || !claim_met(analysis->engine, cpu0, cpu1) ||
+      !claim_met(analysis->engine, cpu1, cpu0) || !bp_can_pair(analysis, cpu0, cpu1))
     return;
   bp_add_partners(analysis, cpu0->function, cpu1->function);
   const bp_ordering *first = analysis->orderings.items;

@@ -182,8 +182,12 @@ static void check_missing_barrier(bp_analysis *analysis, const bp_ordering *cpu0
     return;
   const bp_ordering *unordered = cpu0->strength ? cpu1 : cpu0;
   const bp_ordering *ordered = cpu0->strength ? cpu0 : cpu1;
-  if (ordered->by_locks)
-    return; /* an order nobody claimed asks nothing of the other side */
+  /* an order nobody claimed asks nothing of the other side, unless that
+   * side reads its second object only when its first says so: a flag's
+   * check, message passing meant */
+  if (ordered->by_locks &&
+      !bp_event_guarded_by(analysis->engine, unordered->second, unordered->first_object))
+    return;
   int scenario = bp_pair_scenario(cpu0, cpu1);
   if (!races_with(analysis, unordered, ordered, scenario) || !bp_can_pair(analysis, cpu0, cpu1))
     return;

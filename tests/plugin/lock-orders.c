@@ -1,0 +1,95 @@
+// A kernel unlock followed by a lock orders as a full barrier (LKMM), but
+// the locks are there to exclude, not to order for another CPU: nobody
+// claimed that order. It satisfies a partner that needs it; it asks no
+// barrier of an unordered side (statistics read without the lock) unless
+// that side checks a flag before it reads what the flag guards (message
+// passing meant), and pairs with no other order nobody claimed, such as a
+// walk's dependency (the kernel's hash walks against sunrpc's
+// cache_flush(), which takes and drops a lock for each round).
+//
+// RUN: %barrierpair %s -Xclang -verify
+#include "kernel.h"
+
+typedef struct {
+  int locked;
+} spinlock_t;
+void spin_lock(spinlock_t *lock);
+void spin_unlock(spinlock_t *lock);
+
+struct stats {
+  spinlock_t lock;
+  int count, total;
+};
+
+// The kfree_rcu() shrinker's shape: a drain that empties under the lock
+// and then reads the count in a new round.
+int stats_drain(struct stats *s) {
+  int count;
+  spin_lock(&s->lock);
+  WRITE_ONCE(s->total, 0);
+  spin_unlock(&s->lock);
+  spin_lock(&s->lock);
+  count = READ_ONCE(s->count);
+  spin_unlock(&s->lock);
+  return count;
+}
+
+// A snapshot of both, a hint: no barrier meant.
+int stats_sum(struct stats *s) { return READ_ONCE(s->count) + READ_ONCE(s->total); }
+
+struct node {
+  struct node *next;
+};
+struct list {
+  spinlock_t lock;
+  struct node *first;
+};
+
+int list_walk(struct list *l) {
+  struct node *first = READ_ONCE(l->first);
+  return READ_ONCE(first->next) != 0;
+}
+
+int list_rounds(struct list *l) {
+  struct node *next, *first;
+  spin_lock(&l->lock);
+  next = READ_ONCE(l->first->next);
+  spin_unlock(&l->lock);
+  spin_lock(&l->lock);
+  first = READ_ONCE(l->first);
+  spin_unlock(&l->lock);
+  return next == first;
+}
+
+void list_set_first(struct list *l, struct node *n) { WRITE_ONCE(l->first, n); }
+void node_set_next(struct node *n, struct node *next) { WRITE_ONCE(n->next, next); }
+
+// A message passed in two rounds of the lock and read without it: the
+// reader that checks the flag needs its rmb.
+struct message {
+  spinlock_t lock;
+  int data, ready;
+};
+
+void message_send(struct message *m, int data) {
+  spin_lock(&m->lock);
+  WRITE_ONCE(m->data, data);
+  spin_unlock(&m->lock);
+  spin_lock(&m->lock); // expected-note {{'message_send' orders the store to 'message.data' before the store to 'message.ready' with 'spin_lock()'}}
+  WRITE_ONCE(m->ready, 1);
+  spin_unlock(&m->lock);
+}
+
+int message_receive(struct message *m) {
+  if (!READ_ONCE(m->ready))
+    return -1;
+  smp_rmb();
+  return READ_ONCE(m->data);
+}
+
+int message_peek(struct message *m) {
+  if (!READ_ONCE(m->ready))
+    return -1;
+  return READ_ONCE(m->data); // expected-warning {{no barrier orders the load of 'message.ready' before the load of 'message.data' in 'message_peek'; with 'message_send' this is scenario 3 (message passing)}} \
+                                expected-note {{scenario 3 (message passing) forbids}}
+}
