@@ -1067,13 +1067,13 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
     std::pair<FileID, unsigned> end =
         sources.getDecomposedLoc(sources.getExpansionLoc(function->getEndLoc()));
     unsigned start = std::exchange(textStarts[end.first], end.second);
+    if (inlinedHelper(function))
+      continue;
     FunctionLowering lowering(context, engine, files, unit);
     bool uses = lowering.calleeUsesPrimitives(function);
     // A helper with a library's contract is also checked on its own.
     bool contract = lowering::hasContract(function);
     bool helper = !function->isExternallyVisible() && called.count(function->getCanonicalDecl());
-    if (helper && uses && !contract)
-      continue;
     // An annotation in a function's text or before it is read as `check`
     // reads it, with the function lowered: one that silences nothing is a
     // finding.
