@@ -205,6 +205,9 @@ unsigned bp_scenario_need(int number, int cpu);
 /* Whether the forbidden outcome of `number` has CPU `cpu`'s first access,
  * a load, read the value another CPU stored (r1 == 1, r3 == 1). */
 bool bp_scenario_reads_new_first(int number, int cpu);
+/* Whether a third CPU's store takes part in `number` (the article's CPU 2
+ * and CPU 3 columns: WRC, IRIW, RWC). */
+bool bp_scenario_third_cpu(int number);
 
 /* ---- Rules ---- */
 

@@ -184,6 +184,31 @@ bool bp_accesses_meet(const bp_engine *engine, uint32_t a, uint32_t a_other, uin
                       uint32_t b_other);
 /* The scenario of the pair, with `cpu0` as CPU 0. */
 int bp_pair_scenario(const bp_ordering *cpu0, const bp_ordering *cpu1);
+/* pairs.c: what a side needs of its barrier in `scenario`, with `side` as
+ * CPU 0. Release and acquire (BP_STRENGTH_LOCAL) are enough where at most
+ * one of the pair's two links is not a reads-from. */
+bool bp_local_order_suffices(const bp_engine *engine, const bp_ordering *side,
+                             const bp_ordering *partner);
+/* A dependency orders its load before what depends on it, but is not
+ * cumulative (LKMM): where a third function stores the side's first object
+ * (the article's CPU 2 column: WRC, IRIW, RWC), the value the side read
+ * need not reach the partner before the side's second access does, so the
+ * side needs a real barrier (WRC+data+addr is allowed, WRC+release+rmb
+ * is not). */
+bool bp_dependency_too_weak(const bp_engine *engine, const bp_ordering *side, int scenario);
+/* The side's order is as strong as its column of `scenario` asks. */
+bool bp_keeps_its_half(const bp_engine *engine, const bp_ordering *side, const bp_ordering *partner,
+                       int scenario);
+/* A row where a third CPU's store takes part (WRC, IRIW, RWC) is what a
+ * side means only where it writes a fence between its two accesses, or its
+ * order is as strong as the row asks: a side that orders only locally
+ * (a dependency, an acquire load, rcu_dereference(), a compiler barrier)
+ * means message passing with its own writers, and two such sides are in one
+ * row only because objects named by their type have many writers. Such a
+ * side asks nothing of its partner; a pair of two such sides is no pair.
+ * Any row of two CPUs is meant. */
+bool bp_means_its_half(const bp_engine *engine, const bp_ordering *side, const bp_ordering *partner,
+                       int scenario);
 /* pairs.c: the ordering is somebody's claim of an order: not only a
  * language's default order (by_default) nor locks' (by_locks). */
 bool bp_claimed(const bp_ordering *ordering);

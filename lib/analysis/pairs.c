@@ -611,12 +611,73 @@ static bool claim_met(const bp_engine *engine, const bp_ordering *side,
   return bp_claimed(side) || (bp_claimed(partner) && !bp_dependency(engine, partner->barrier));
 }
 
+/* Release and acquire order only for the functions that read from each
+ * other (LKMM: they are not cumulative): enough when at most one of the
+ * pair's two links is not a reads-from. A store read by the other side is
+ * one, and so is a store that the other side's read-modify-write overwrites
+ * (it reads the latest value). So is any link between two read-modify-writes
+ * of one object: they follow each other in its modification order, and the
+ * later reads what the earlier wrote (a push's compare-and-swap of a
+ * stack's head against a consumer's exchange of it). Store buffering, R and
+ * IRIW need full barriers. */
+static bool reads_from(const bp_engine *engine, uint32_t from, uint32_t to) {
+  const bp_event *source = bp_event_get(engine, from), *target = bp_event_get(engine, to);
+  if (bp_read_modify_write(engine, from) && bp_read_modify_write(engine, to))
+    return true;
+  return source->kind == BP_ACCESS_STORE &&
+         (target->kind == BP_ACCESS_LOAD || bp_read_modify_write(engine, to));
+}
+
+bool bp_local_order_suffices(const bp_engine *engine, const bp_ordering *side,
+                             const bp_ordering *partner) {
+  int other_links = !reads_from(engine, side->second, partner->first) +
+                    !reads_from(engine, partner->second, side->first);
+  return other_links <= 1;
+}
+
+bool bp_dependency_too_weak(const bp_engine *engine, const bp_ordering *side, int scenario) {
+  const bp_scenario *row = bp_scenario_get(scenario);
+  return row && row->code[2] && row->code[2][0] && bp_dependency(engine, side->barrier);
+}
+
+bool bp_keeps_its_half(const bp_engine *engine, const bp_ordering *side, const bp_ordering *partner,
+                       int scenario) {
+  unsigned need = bp_scenario_need(scenario, 0);
+  if ((side->strength & need) == need && !bp_dependency_too_weak(engine, side, scenario))
+    return true;
+  return (side->strength & BP_STRENGTH_LOCAL) && bp_local_order_suffices(engine, side, partner);
+}
+
+/* A fence written between the two accesses (not a dependency, an acquire
+ * or release access, nor a compiler barrier). */
+static bool written_fence(const bp_engine *engine, const bp_ordering *side) {
+  if (side->barrier == BP_NO_EVENT)
+    return false;
+  const bp_event *barrier = bp_event_get(engine, side->barrier);
+  return barrier->type == BP_EVENT_BARRIER && !barrier->implicit &&
+         BP_STRENGTH_ORDER(barrier->strength) &&
+         !(barrier->strength & (BP_STRENGTH_RELEASE | BP_STRENGTH_ACQUIRE | BP_STRENGTH_CONSUME));
+}
+
+bool bp_means_its_half(const bp_engine *engine, const bp_ordering *side, const bp_ordering *partner,
+                       int scenario) {
+  return !bp_scenario_third_cpu(scenario) || written_fence(engine, side) ||
+         bp_keeps_its_half(engine, side, partner, scenario);
+}
+
+static bool row_meant(const bp_engine *engine, const bp_ordering *cpu0, const bp_ordering *cpu1) {
+  int scenario = bp_pair_scenario(cpu0, cpu1);
+  return bp_means_its_half(engine, cpu0, cpu1, scenario) ||
+         bp_means_its_half(engine, cpu1, cpu0, bp_scenario_mirror(scenario));
+}
+
 /* Barriers that pair with barriers, which also say which functions run
  * concurrently. */
 static void pair_if_barriered(bp_analysis *analysis, const bp_ordering *cpu0,
                               const bp_ordering *cpu1) {
   if (!cpu0->strength || !cpu1->strength || !claim_met(analysis->engine, cpu0, cpu1) ||
-      !claim_met(analysis->engine, cpu1, cpu0) || !bp_can_pair(analysis, cpu0, cpu1))
+      !claim_met(analysis->engine, cpu1, cpu0) || !row_meant(analysis->engine, cpu0, cpu1) ||
+      !bp_can_pair(analysis, cpu0, cpu1))
     return;
   bp_add_partners(analysis, cpu0->function, cpu1->function);
   const bp_ordering *first = analysis->orderings.items;

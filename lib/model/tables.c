@@ -142,6 +142,12 @@ bool bp_scenario_reads_new_first(int number, int cpu) {
   return strstr(scenario->bug_on, cpu ? "r3 == 1" : "r1 == 1") != NULL;
 }
 
+bool bp_scenario_third_cpu(int number) {
+  const bp_scenario *scenario = bp_scenario_get(number);
+  return scenario && ((scenario->code[2] && scenario->code[2][0]) ||
+                      (scenario->code[3] && scenario->code[3][0]));
+}
+
 #define CONTRACT_FILTER_BITS 1024
 
 /* ---- The primitive table at run time ----

@@ -11,30 +11,6 @@ static bp_side side_of(const bp_ordering *ordering) {
                    ordering->strength};
 }
 
-/* Release and acquire order only for the functions that read from each
- * other (LKMM: they are not cumulative): enough when at most one of the
- * pair's two links is not a reads-from. A store read by the other side is
- * one, and so is a store that the other side's read-modify-write overwrites
- * (it reads the latest value). So is any link between two read-modify-writes
- * of one object: they follow each other in its modification order, and the
- * later reads what the earlier wrote (a push's compare-and-swap of a
- * stack's head against a consumer's exchange of it). Store buffering, R and
- * IRIW need full barriers. */
-static bool reads_from(const bp_engine *engine, uint32_t from, uint32_t to) {
-  const bp_event *source = bp_event_get(engine, from), *target = bp_event_get(engine, to);
-  if (bp_read_modify_write(engine, from) && bp_read_modify_write(engine, to))
-    return true;
-  return source->kind == BP_ACCESS_STORE &&
-         (target->kind == BP_ACCESS_LOAD || bp_read_modify_write(engine, to));
-}
-
-static bool local_order_suffices(const bp_engine *engine, const bp_ordering *side,
-                                 const bp_ordering *partner) {
-  int other_links = !reads_from(engine, side->second, partner->first) +
-                    !reads_from(engine, partner->second, side->first);
-  return other_links <= 1;
-}
-
 /* The side's order is made again further on, and the loop goes round on
  * what that second read finds: on every path on from the side's second
  * access, the function accesses the first object again, then a barrier
@@ -89,17 +65,6 @@ static bool ordered_again(const bp_analysis *analysis, const bp_ordering *side, 
   return again;
 }
 
-/* A dependency orders its load before what depends on it, but is not
- * cumulative (LKMM): where a third function stores the side's first object
- * (the article's CPU 2 column: WRC, IRIW, RWC), the value the side read
- * need not reach the partner before the side's second access does, so the
- * side needs a real barrier (WRC+data+addr is allowed, WRC+release+rmb
- * is not). */
-static bool dependency_too_weak(const bp_engine *engine, const bp_ordering *side, int scenario) {
-  const bp_scenario *row = bp_scenario_get(scenario);
-  return row && row->code[2] && row->code[2][0] && bp_dependency(engine, side->barrier);
-}
-
 /* `scenario` has `side` as CPU 0. */
 static void check_side(bp_analysis *analysis, const bp_ordering *side, const bp_ordering *partner,
                        int scenario) {
@@ -107,12 +72,15 @@ static void check_side(bp_analysis *analysis, const bp_ordering *side, const bp_
   /* only where the partner's order is enough: then the dependency is what
    * leaves the pairing open */
   unsigned partner_need = bp_scenario_need(scenario, 1);
-  bool by_dependency = dependency_too_weak(analysis->engine, side, scenario) &&
+  bool by_dependency = bp_dependency_too_weak(analysis->engine, side, scenario) &&
                        (partner->strength & partner_need) == partner_need;
   if (((side->strength & need) == need && !by_dependency) || ordered_again(analysis, side, need))
     return;
-  if ((side->strength & BP_STRENGTH_LOCAL) && local_order_suffices(analysis->engine, side, partner))
+  if ((side->strength & BP_STRENGTH_LOCAL) &&
+      bp_local_order_suffices(analysis->engine, side, partner))
     return; /* release and acquire, where LKMM says they are enough */
+  if (!bp_means_its_half(analysis->engine, partner, side, bp_scenario_mirror(scenario)))
+    return; /* the partner orders only locally where the row needs a third CPU */
   /* a compiler barrier where the order was meant is a barrier too weak */
   bp_rule rule = !by_dependency && (side->strength || side->barrier != BP_NO_EVENT)
                      ? BP_RULE_WEAK_BARRIER
@@ -139,13 +107,6 @@ static bool marked(const bp_engine *engine, uint32_t event) {
   return bp_event_get(engine, event)->marked;
 }
 
-/* Rows where a third function's store takes part (the article's CPU 2 and
- * CPU 3 columns). */
-static bool needs_third_cpu(int scenario) {
-  const bp_scenario *row = bp_scenario_get(scenario);
-  return row && ((row->code[2] && row->code[2][0]) || (row->code[3] && row->code[3][0]));
-}
-
 /* A side with no barrier is a missing barrier only where the code says
  * that it runs against the barriered side: it marks both accesses (the
  * programmer said "this races"), or the two functions are the entries of
@@ -160,7 +121,7 @@ static bool races_with(bp_analysis *analysis, const bp_ordering *unordered,
   bool first = marked(engine, unordered->first), second = marked(engine, unordered->second);
   if ((first && second) || bp_thread_entries(analysis, unordered->function, ordered->function))
     return true;
-  if (needs_third_cpu(scenario))
+  if (bp_scenario_third_cpu(scenario))
     return false;
   bool flag_marked = (first && unordered->first_kind == BP_ACCESS_LOAD) ||
                      (second && unordered->second_kind == BP_ACCESS_STORE);

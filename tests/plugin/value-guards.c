@@ -34,19 +34,24 @@ void mark_table(struct table *t, int how) {
 }
 #endif
 
-// Scenario 1: it stores `initiated` only when it read `destroying` clear
-// (a control dependency orders the two).
+// Scenario 1: it stores `initiated` only when it read `destroying` clear,
+// with a full barrier between (a third CPU stores `destroying`, so the
+// row needs a cumulative barrier: the control dependency alone orders only
+// locally, and a side that orders only locally asks nothing of its
+// partner: tests/plugin/three-cpu-rows.c).
 void resize_table(struct table *t) {
 #ifdef SECOND_READ
   // the test reads the flag again: what the pairing's first load read
   // does not decide the store
-  if (CMM_LOAD_SHARED(t->destroying) == 2) // second-note {{'resize_table' orders the load of 'table.destroying' before the store to 'table.initiated'}}
+  if (CMM_LOAD_SHARED(t->destroying) == 2)
     return;
   if (!CMM_LOAD_SHARED(t->initiated))
     return;
 #endif
-  if (CMM_LOAD_SHARED(t->destroying)) // first-note {{'resize_table' orders the load of 'table.destroying' before the store to 'table.initiated', which depends on its value read with 'CMM_LOAD_SHARED()'}}
+  if (CMM_LOAD_SHARED(t->destroying))
     return;
+  cmm_smp_mb(); // first-note {{'resize_table' orders the load of 'table.destroying' before the store to 'table.initiated' with 'cmm_smp_mb()'}} \
+                   second-note@-0 {{'resize_table' orders the load of 'table.destroying' before the store to 'table.initiated' with 'cmm_smp_mb()'}}
   CMM_STORE_SHARED(t->initiated, 1);
 }
 
