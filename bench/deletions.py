@@ -219,8 +219,9 @@ def find_sites(root, rel, table, which):
             # Keep the lines: the newlines of a call written over several.
             edit = ("delete", "((void)0)" + "\n" * call.count("\n"))
         elif kind != "fence" and which in ("weaken", "both"):
-            strong = ordering in ("acquire", "release", "consume", "seq_cst", "ACQUIRE",
-                                  "RELEASE", "CONSUME", "SEQ_CST", "ACQ_REL")
+            strong = ordering in ("acquire", "release", "release, publishing", "consume",
+                                  "seq_cst", "ACQUIRE", "RELEASE", "PUBLISH", "CONSUME",
+                                  "SEQ_CST", "ACQ_REL")
             if name in WEAKEN_RENAMES and (strong or ordering in ("mb",)) and \
                     kind in ("load", "store", "read-modify-write"):
                 new_name, extra = WEAKEN_RENAMES[name]

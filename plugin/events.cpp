@@ -248,7 +248,10 @@ void FunctionLowering::addRoots(uint32_t event, const Expr *lvalue, const Expr *
                        (lvalue ? containerOf(lvalue) : pointedContainer(pointer)).c_str());
   if (!value && loaded)
     value = comparedPointer(loaded);
-  if (value && value->IgnoreParenCasts()->getType()->isPointerType())
+  // the kernel's rcu_assign_pointer() stores `(T *)v` of an integer local
+  // that holds the pointer
+  if (value && (value->IgnoreParens()->getType()->isPointerType() ||
+                value->IgnoreParenCasts()->getType()->isPointerType()))
     if (std::optional<uint32_t> root = rootOf(value))
       bp_set_value_root(engine, event, *root);
 }
@@ -537,6 +540,7 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
     after = BP_STRENGTH_FULL | BP_STRENGTH_ACQUIRE;
     break;
   case BP_ORDER_RELEASE:
+  case BP_ORDER_PUBLISH:
     before = BP_STRENGTH_FULL | BP_STRENGTH_RELEASE;
     break;
   case BP_ORDER_ACQUIRE:
@@ -585,7 +589,8 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
           addAccess(*target, BP_ACCESS_STORE, true, use.primitive, use.location, use.root);
       addProvenance(store, lvalue);
       const Expr *written = storedPointer(use, primitive.op);
-      if (written && !written->IgnoreParenCasts()->getType()->isPointerType())
+      if (written && !written->IgnoreParens()->getType()->isPointerType() &&
+          !written->IgnoreParenCasts()->getType()->isPointerType())
         written = nullptr;
       addRoots(store, lvalue, pointerOperand(use), written ? written : comparedValue(use), nullptr);
       if (bp_op_is_rmw(primitive.op) && isReferencePut(use, lvalue))
@@ -877,13 +882,29 @@ const Expr *FunctionLowering::comparedValue(const PrimitiveUse &use) {
 
 // The value a store primitive writes: its call's second argument
 // (ck_pr_store_uint(&x, v)), an atomic builtin's value (__atomic_store_n).
+// A macro written as a statement (the kernel's rcu_assign_pointer(), a
+// `do { } while (0)` around a WRITE_ONCE() or an smp_store_release()):
+// the value of the first store in it.
 const Expr *FunctionLowering::storedValue(const Stmt *root) {
+  if (!root)
+    return nullptr;
   if (const auto *expression = dyn_cast<Expr>(root))
     root = expression->IgnoreParenCasts();
   if (const auto *call = dyn_cast<CallExpr>(root))
     return call->getNumArgs() > 1 ? call->getArg(1) : nullptr;
   if (const auto *atomic = dyn_cast<AtomicExpr>(root))
     return atomic->getNumSubExprs() > 2 ? atomic->getVal1() : nullptr;
+  if (isa<Expr>(root))
+    return nullptr;
+  for (const Stmt *child : root->children()) {
+    if (const auto *assignment = dyn_cast_or_null<BinaryOperator>(child);
+        assignment && assignment->getOpcode() == BO_Assign)
+      return assignment->getRHS();
+    if (const auto *atomic = dyn_cast_or_null<AtomicExpr>(child))
+      return atomic->getNumSubExprs() > 2 ? atomic->getVal1() : nullptr;
+    if (const Expr *value = storedValue(child))
+      return value;
+  }
   return nullptr;
 }
 

@@ -373,6 +373,83 @@ llvm::BitVector FunctionLowering::reachableAvoiding(const CFGBlock *start, const
   return seen;
 }
 
+// Whether `statement` assigns `variable` anywhere in it.
+static bool assigns(const Stmt *statement, const VarDecl *variable) {
+  if (!statement)
+    return false;
+  if (const auto *declarations = dyn_cast<DeclStmt>(statement)) {
+    for (const Decl *declaration : declarations->decls())
+      if (declaration == variable)
+        return true;
+  } else if (const auto *binary = dyn_cast<BinaryOperator>(statement);
+             binary && binary->isAssignmentOp()) {
+    if (const auto *target = dyn_cast<DeclRefExpr>(binary->getLHS()->IgnoreParenImpCasts());
+        target && target->getDecl() == variable)
+      return true;
+  } else if (const auto *unary = dyn_cast<UnaryOperator>(statement)) {
+    if (unary->isIncrementDecrementOp() || unary->getOpcode() == UO_AddrOf)
+      if (const auto *target = dyn_cast<DeclRefExpr>(unary->getSubExpr()->IgnoreParenImpCasts());
+          target && target->getDecl() == variable)
+        return true;
+  }
+  for (const Stmt *child : statement->children())
+    if (assigns(child, variable))
+      return true;
+  return false;
+}
+
+// The value that the last assignment of local `variable` before `use`
+// gives it on every way there, where the code's structure shows one: the
+// nearest earlier statement of an enclosing block that assigns the whole
+// variable (`entry = rcu_dereference(gp);` or its declaration), with no
+// statement between that may assign it, and no loop on the way out (its
+// back edge brings other values). Null when there is none: the variable
+// carries what all its assignments read (sourcesOf).
+const Expr *FunctionLowering::lastAssignmentBefore(const Stmt *use, const VarDecl *variable) const {
+  ParentMap *map = parents();
+  if (!map)
+    return nullptr;
+  const Stmt *current = use;
+  for (const Stmt *parent = map->getParent(current); parent;
+       current = parent, parent = map->getParent(current)) {
+    if (isa<ForStmt, WhileStmt, DoStmt>(parent))
+      return nullptr;
+    const auto *block = dyn_cast<CompoundStmt>(parent);
+    if (!block)
+      continue;
+    const Stmt *const *at = llvm::find(block->body(), current);
+    while (at != block->body_begin()) {
+      const Stmt *earlier = *--at;
+      if (const auto *declarations = dyn_cast<DeclStmt>(earlier);
+          declarations && declarations->isSingleDecl() && declarations->getSingleDecl() == variable)
+        return variable->getInit();
+      if (const auto *binary = dyn_cast<BinaryOperator>(earlier);
+          binary && binary->getOpcode() == BO_Assign && !assigns(binary->getRHS(), variable))
+        if (const auto *target = dyn_cast<DeclRefExpr>(binary->getLHS()->IgnoreParenImpCasts());
+            target && target->getDecl() == variable)
+          return binary->getRHS();
+      if (assigns(earlier, variable))
+        return nullptr;
+    }
+  }
+  return nullptr;
+}
+
+// What a pointer's value is computed from; for a local, what its last
+// assignment before the use reads, where that is known.
+void FunctionLowering::collectPointerSources(const Expr *pointer,
+                                             llvm::SmallVectorImpl<uint32_t> &objects) const {
+  if (const auto *reference = dyn_cast<DeclRefExpr>(pointer->IgnoreParenImpCasts())) {
+    const auto *variable = dyn_cast<VarDecl>(reference->getDecl());
+    if (variable && variable->isLocalVarDecl() && !variable->isStaticLocal())
+      if (const Expr *value = lastAssignmentBefore(reference, variable)) {
+        collectObjectsRead(value, objects);
+        return;
+      }
+  }
+  collectObjectsRead(pointer, objects);
+}
+
 // The objects an lvalue's address is computed from: `p->field` with
 // p = rcu_dereference(gp), `slots[tail]`.
 void FunctionLowering::collectAddressSources(const Expr *lvalue,
@@ -380,7 +457,7 @@ void FunctionLowering::collectAddressSources(const Expr *lvalue,
   lvalue = lvalue->IgnoreParens();
   if (const auto *member = dyn_cast<MemberExpr>(lvalue)) {
     if (member->isArrow())
-      collectObjectsRead(member->getBase(), objects);
+      collectPointerSources(member->getBase(), objects);
     else
       collectAddressSources(member->getBase(), objects);
   } else if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(lvalue)) {
@@ -500,7 +577,7 @@ std::optional<uint32_t> FunctionLowering::rootOf(const Expr *expression, unsigne
       if (!variable)
         return std::nullopt;
       if (variable->hasLocalStorage() && !isa<ParmVarDecl>(variable) &&
-          variable->getType()->isPointerType())
+          (variable->getType()->isPointerType() || variable->getType()->isIntegerType()))
         if (const Expr *value = onlyValue(variable))
           if (std::optional<uint32_t> root = rootOf(value, depth + 1))
             return root;

@@ -52,17 +52,18 @@ static const char *const op_names[] = {[BP_OP_FENCE] = "fence",
                                        [BP_OP_BIT] = "read-modify-write of one bit",
                                        [BP_OP_READ_LOCK] = "reader lock",
                                        [BP_OP_LOCK_HELD] = "lock held"};
-static const char *const order_names[] = {"compiler only",
-                                          "relaxed",
-                                          "rmb",
-                                          "wmb",
-                                          "mb",
-                                          "consume",
-                                          "acquire",
-                                          "release",
-                                          "acq_rel",
-                                          "seq_cst",
-                                          "from the order argument"};
+static const char *const order_names[] = {[BP_ORDER_COMPILER] = "compiler only",
+                                          [BP_ORDER_RELAXED] = "relaxed",
+                                          [BP_ORDER_RMB] = "rmb",
+                                          [BP_ORDER_WMB] = "wmb",
+                                          [BP_ORDER_MB] = "mb",
+                                          [BP_ORDER_CONSUME] = "consume",
+                                          [BP_ORDER_ACQUIRE] = "acquire",
+                                          [BP_ORDER_RELEASE] = "release",
+                                          [BP_ORDER_ACQ_REL] = "acq_rel",
+                                          [BP_ORDER_SEQ_CST] = "seq_cst",
+                                          [BP_ORDER_PUBLISH] = "release, publishing",
+                                          [BP_ORDER_FROM_ARG] = "from the order argument"};
 
 static void print_primitives(void) {
   printf("| name | family | kind | ordering |\n|---|---|---|---|\n");

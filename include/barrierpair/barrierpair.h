@@ -70,6 +70,7 @@ typedef enum {
   BP_ORDER_RELEASE,
   BP_ORDER_ACQ_REL,
   BP_ORDER_SEQ_CST,
+  BP_ORDER_PUBLISH,
   BP_ORDER_FROM_ARG
 } bp_order;
 

@@ -215,6 +215,21 @@ static bool reads_source_again(const propagation *p, uint32_t id, const bp_event
           bp_own_barrier(p->engine, id, BP_STRENGTH_ACQUIRE) != BP_NO_EVENT);
 }
 
+/* The release store `event` is a publication (rcu_assign_pointer()) whose
+ * value points to memory other than the source's: the publication orders
+ * the source too, but claims only the initialisation of what it publishes
+ * (the source's lvalue starting from the pointer it stores, or memory not
+ * yet published), as the consume on the other side orders only what is
+ * read through the pointer. Unknown where either comes from: claimed. */
+static bool publishes_other_memory(const propagation *p, uint32_t barrier, const bp_event *event,
+                                   const bp_event *source) {
+  const bp_primitive *primitive = bp_primitive_get(bp_event_get(p->engine, barrier)->primitive);
+  if (!primitive || primitive->order != BP_ORDER_PUBLISH || event->value_root == BP_NO_ROOT ||
+      source->root == BP_NO_ROOT)
+    return false;
+  return !source->unpublished && source->root != event->value_root;
+}
+
 static void reach_block(propagation *p, uint32_t block, path_state state) {
   if (p->block_in[block].strength == UNREACHED)
     p->touched_blocks[p->touched_block_count++] = block;
@@ -242,6 +257,9 @@ static void walk_block(propagation *p, uint32_t block_index, size_t start, path_
           !bp_event_guarded_by(p->engine, id, source->object))
         reached.strength = 0; /* not reached through the consumed pointer */
       if (state.read_again)
+        claimed = false;
+      if (state.phase == IN_BARRIER_GROUP && state.release_only &&
+          publishes_other_memory(p, state.barrier, event, source))
         claimed = false;
       /* past a loop the path went round, the last iteration's access comes
        * before what follows, as in straight-line code, ordered by what a

@@ -53,6 +53,7 @@ const char *const bp_order_names[BP_ORDER_NAME_COUNT] = {
     [BP_ORDER_RELEASE] = "RELEASE",
     [BP_ORDER_ACQ_REL] = "ACQ_REL",
     [BP_ORDER_SEQ_CST] = "SEQ_CST",
+    [BP_ORDER_PUBLISH] = "PUBLISH",
     [BP_ORDER_FROM_ARG] = "FROM_ARG",
 };
 
@@ -474,6 +475,7 @@ unsigned bp_order_strength(bp_order order) {
     return BP_STRENGTH_LOADS;
   case BP_ORDER_WMB:
   case BP_ORDER_RELEASE:
+  case BP_ORDER_PUBLISH:
     return BP_STRENGTH_STORES;
   case BP_ORDER_ACQ_REL:
     return BP_STRENGTH_LOADS | BP_STRENGTH_STORES;

@@ -180,7 +180,7 @@ static void test_unknown_family_operation_and_ordering(void **state) {
                "UNLOCK, SPAWN, JOIN, OR, AND, XOR, BIT, READ_LOCK, LOCK_HELD");
   assert_error("BP_PRIMITIVE(my_mb, URCU, FENCE, mb)", 1, 34,
                "unknown ordering 'mb'; orderings: COMPILER, RELAXED, RMB, WMB, MB, CONSUME, "
-               "ACQUIRE, RELEASE, ACQ_REL, SEQ_CST, FROM_ARG");
+               "ACQUIRE, RELEASE, ACQ_REL, SEQ_CST, PUBLISH, FROM_ARG");
 }
 
 static void test_a_name_has_one_meaning(void **state) {

@@ -18,7 +18,7 @@ int config_version;
 
 void publish(struct config *fresh) {
   WRITE_ONCE(config_version, 2);
-  rcu_assign_pointer(current_config, fresh); // expected-note {{'publish' orders the store to 'config_version' before the store to 'current_config' with 'rcu_assign_pointer()'}}
+  smp_store_release(&current_config, fresh); // expected-note {{'publish' orders the store to 'config_version' before the store to 'current_config' with 'smp_store_release()'}}
 }
 
 int read_version(void) {
@@ -31,17 +31,21 @@ int read_version(void) {
 // The fix-it's family comes from the partner's barrier: here a function
 // that writes only rcu_assign_pointer(), a row the table files under
 // liburcu. Its unit is kernel code (READ_ONCE(), WRITE_ONCE(), smp_*() and
-// no liburcu fence), so the fix is still smp_rmb().
-int *current_slot, *slot_owner;
+// no liburcu fence), so the fix is still smp_rmb(). The reader finds the
+// slot it reads by its index, not through the pointer it loaded.
+struct slot {
+  int *owner;
+};
+struct slot slots[4], *current_slot;
 
-void set_slot(int *slot, int *owner) {
-  rcu_assign_pointer(slot_owner, owner);
-  rcu_assign_pointer(current_slot, slot); // expected-note {{'set_slot' orders the store to 'slot_owner' before the store to 'current_slot' with 'rcu_assign_pointer()'}}
+void set_slot(int *owner) {
+  rcu_assign_pointer(slots[0].owner, owner);
+  rcu_assign_pointer(current_slot, &slots[0]); // expected-note {{'set_slot' orders the store to 'slots[].owner' before the store to 'current_slot' with 'rcu_assign_pointer()'}}
 }
 
 int *slot_owner_seen(void) {
-  int *slot = READ_ONCE(current_slot);
+  struct slot *slot = READ_ONCE(current_slot);
   // CHECK: fix-it:"{{.*}}kernel-family.c":{[[@LINE+1]]:3-[[@LINE+1]]:3}:"smp_rmb();\n  "
-  return slot ? READ_ONCE(slot_owner) : 0; // expected-warning {{no barrier orders the load of 'current_slot' before the load of 'slot_owner' in 'slot_owner_seen'; with 'set_slot' this is scenario 3 (message passing), which needs smp_rmb() here}} \
-                                              expected-note {{scenario 3 (message passing) forbids}}
+  return slot ? READ_ONCE(slots[0].owner) : 0; // expected-warning {{no barrier orders the load of 'current_slot' before the load of 'slots[].owner' in 'slot_owner_seen'; with 'set_slot' this is scenario 3 (message passing), which needs smp_rmb() here}} \
+                                                  expected-note {{scenario 3 (message passing) forbids}}
 }
