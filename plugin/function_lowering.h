@@ -459,7 +459,6 @@ private:
   static llvm::BitVector reachableAvoiding(const CFGBlock *start, const CFGBlock *avoided,
                                            const llvm::BitVector &region);
   void collectAddressSources(const Expr *lvalue, llvm::SmallVectorImpl<uint32_t> &objects) const;
-  void collectPointerSources(const Expr *pointer, llvm::SmallVectorImpl<uint32_t> &objects) const;
   const Expr *lastAssignmentBefore(const Stmt *use, const VarDecl *variable) const;
   std::optional<SharedObject> nameObject(const Expr *expression) const;
   std::optional<SharedObject> nameVariable(const VarDecl *variable) const;

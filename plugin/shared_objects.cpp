@@ -44,9 +44,13 @@ void FunctionLowering::collectObjectsRead(const Stmt *statement,
     }
   } else if (const auto *reference = dyn_cast<DeclRefExpr>(statement)) {
     if (const auto *variable = dyn_cast<VarDecl>(reference->getDecl())) {
-      if (!variable->hasGlobalStorage())
+      if (variable->hasGlobalStorage()) {
+      } else if (const Expr *value = lastAssignmentBefore(reference, variable)) {
+        collectObjectsRead(value, objects);
+      } else {
         for (uint32_t object : sourcesOf(variable))
           addUnique(objects, object);
+      }
     }
   } else if (const auto *call = dyn_cast<CallExpr>(statement)) {
     // A called marking (ck_pr_load_uint(&x)) reads its argument's object.
@@ -435,21 +439,6 @@ const Expr *FunctionLowering::lastAssignmentBefore(const Stmt *use, const VarDec
   return nullptr;
 }
 
-// What a pointer's value is computed from; for a local, what its last
-// assignment before the use reads, where that is known.
-void FunctionLowering::collectPointerSources(const Expr *pointer,
-                                             llvm::SmallVectorImpl<uint32_t> &objects) const {
-  if (const auto *reference = dyn_cast<DeclRefExpr>(pointer->IgnoreParenImpCasts())) {
-    const auto *variable = dyn_cast<VarDecl>(reference->getDecl());
-    if (variable && variable->isLocalVarDecl() && !variable->isStaticLocal())
-      if (const Expr *value = lastAssignmentBefore(reference, variable)) {
-        collectObjectsRead(value, objects);
-        return;
-      }
-  }
-  collectObjectsRead(pointer, objects);
-}
-
 // The objects an lvalue's address is computed from: `p->field` with
 // p = rcu_dereference(gp), `slots[tail]`.
 void FunctionLowering::collectAddressSources(const Expr *lvalue,
@@ -457,7 +446,7 @@ void FunctionLowering::collectAddressSources(const Expr *lvalue,
   lvalue = lvalue->IgnoreParens();
   if (const auto *member = dyn_cast<MemberExpr>(lvalue)) {
     if (member->isArrow())
-      collectPointerSources(member->getBase(), objects);
+      collectObjectsRead(member->getBase(), objects);
     else
       collectAddressSources(member->getBase(), objects);
   } else if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(lvalue)) {

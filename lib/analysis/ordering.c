@@ -254,7 +254,8 @@ static void walk_block(propagation *p, uint32_t block_index, size_t start, path_
       bool claimed = !(state.phase != BEFORE_BARRIER && other_half_of_rmw(p, id, state.strength)) &&
                      !p->guess[id - p->first_event] && !event->value_unused;
       if (state.phase == IN_BARRIER_GROUP && state.consume_only &&
-          !bp_event_guarded_by(p->engine, id, source->object))
+          !bp_event_guarded_by(p->engine, id, source->object) &&
+          !bp_event_addressed_through(p->engine, id, source->object))
         reached.strength = 0; /* not reached through the consumed pointer */
       if (state.read_again)
         claimed = false;
