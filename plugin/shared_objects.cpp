@@ -377,6 +377,8 @@ llvm::BitVector FunctionLowering::reachableAvoiding(const CFGBlock *start, const
   return seen;
 }
 
+constexpr unsigned LastAssignmentReach = 32;
+
 // Whether `statement` assigns `variable` anywhere in it.
 static bool assigns(const Stmt *statement, const VarDecl *variable) {
   if (!statement)
@@ -422,7 +424,11 @@ const Expr *FunctionLowering::lastAssignmentBefore(const Stmt *use, const VarDec
     if (!block)
       continue;
     const Stmt *const *at = llvm::find(block->body(), current);
-    while (at != block->body_begin()) {
+    // a bound on the statements looked at, for the interpreter loops of a
+    // sqlite3: beyond it, what all the assignments read
+    for (unsigned looked = 0; at != block->body_begin(); looked++) {
+      if (looked == LastAssignmentReach)
+        return nullptr;
       const Stmt *earlier = *--at;
       if (const auto *declarations = dyn_cast<DeclStmt>(earlier);
           declarations && declarations->isSingleDecl() && declarations->getSingleDecl() == variable)
