@@ -156,16 +156,18 @@ static bool published_through(const checker *c, uint32_t store, uint32_t other) 
 /* A store of `object` by a function other than `function` that may reach
  * the instance `access` reaches (a field named by its type, reached from
  * containers of one type: pairs.c), or BP_NO_EVENT; not one that function
- * publishes through `other` (BP_NO_OBJECT: any). */
+ * publishes through `other` (BP_NO_OBJECT: any); with `marked_only`, one
+ * its writer marks. */
 static uint32_t store_elsewhere(const checker *c, uint32_t object, uint32_t function,
-                                uint32_t other, uint32_t access) {
+                                uint32_t other, uint32_t access, bool marked_only) {
   const bp_engine *engine = c->analysis->engine;
   uint32_t first = c->index.first_store[object], end = c->index.first_store[object + 1];
   if (end - first > STORES_LOOKED_AT)
     end = first + STORES_LOOKED_AT;
   for (uint32_t i = first; i < end; i++) {
     uint32_t store = c->index.stores[i];
-    if (bp_event_get(engine, store)->function != function &&
+    const bp_event *event = bp_event_get(engine, store);
+    if (event->function != function && (!marked_only || event->marked) &&
         (other == BP_NO_OBJECT || !published_through(c, store, other)) &&
         bp_may_reach_one_instance(engine, object, access, store))
       return store;
@@ -262,9 +264,14 @@ static void check_part(checker *c, const object_part *part) {
    * published through that object after the publication */
   bool found_through_other = !strict && (bp_event_addressed_through(engine, part->access, other) ||
                                          bp_event_guarded_by(engine, part->access, other));
+  /* Both sides load it: the race is with a third function's store, which
+   * the pairing does not tie to the side as it ties the partner. Only a
+   * store its writer marks says that readers run against it; a plain one
+   * found by the object's name alone (a field named by its type, set up
+   * or torn down) is no evidence of a race. */
   if (part->kind == BP_ACCESS_LOAD && partner_access->kind == BP_ACCESS_LOAD)
     race = store_elsewhere(c, part->object, side->function,
-                           found_through_other ? other : BP_NO_OBJECT, part->access);
+                           found_through_other ? other : BP_NO_OBJECT, part->access, !strict);
   if (race == BP_NO_EVENT)
     return;
   bool exempt_writer =
@@ -296,7 +303,8 @@ static void check_part(checker *c, const object_part *part) {
       return;
     /* a read of an object only this function stores races with nothing */
     if (part->kind == BP_ACCESS_LOAD &&
-        store_elsewhere(c, part->object, side->function, BP_NO_OBJECT, part->access) == BP_NO_EVENT)
+        store_elsewhere(c, part->object, side->function, BP_NO_OBJECT, part->access, false) ==
+            BP_NO_EVENT)
       return;
   }
   bp_finding *finding = bp_add_candidate(analysis, BP_RULE_MISSING_ACCESS_ONCE);

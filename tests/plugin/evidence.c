@@ -130,7 +130,7 @@ void page_free(struct owned *s) {
 }
 
 void page_abandon(struct owned *s) {
-  if (s->used == 1) // expected-warning {{the load of 'owned.used' in 'page_abandon' is not marked, but it races with the store to 'owned.used' in 'page_free'}}
+  if (s->used == 1) // expected-warning {{the load of 'owned.used' in 'page_abandon' is not marked, but it races with the store to 'owned.used' in}}
     atomic_store(&s->owner, 0);
 }
 
