@@ -295,6 +295,24 @@ static bool found_through_other_pointer(const bp_analysis *analysis, const bp_or
   return false;
 }
 
+/* The partner publishes the instance it accessed first (its second access
+ * stores the pointer its first access started from: `e->valid = 1;
+ * smp_store_release(&default_v4, e)`), and the side reaches its second
+ * access's instance through pointers it loaded, none of them from the
+ * object the partner published into (`e = READ_ONCE(default_v6);
+ * e->valid`): that instance was handed over by another publication, which
+ * orders its set-up; the partner's says nothing of it. */
+static bool published_elsewhere(const bp_engine *engine, const bp_ordering *side,
+                                const bp_ordering *partner) {
+  const bp_event *publication = bp_event_get(engine, partner->second);
+  const bp_event *set_up = bp_event_get(engine, partner->first);
+  if (publication->kind != BP_ACCESS_STORE || publication->value_root == BP_NO_ROOT ||
+      set_up->root != publication->value_root)
+    return false;
+  return bp_event_addressed_through(engine, side->second, BP_NO_OBJECT) &&
+         !bp_event_addressed_through(engine, side->second, side->first_object);
+}
+
 /* `side` orders an access before a read-modify-write's load, and the
  * partner only reads the object: the write half is coherence-after that
  * load, so a value the partner reads that is newer than the load's is no
@@ -547,6 +565,9 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
     return false;
   if (found_through_other_pointer(analysis, cpu0, cpu1) ||
       found_through_other_pointer(analysis, cpu1, cpu0))
+    return false;
+  if (published_elsewhere(analysis->engine, cpu0, cpu1) ||
+      published_elsewhere(analysis->engine, cpu1, cpu0))
     return false;
   if (rmw_read_by_partner(analysis->engine, cpu0, cpu1) ||
       rmw_read_by_partner(analysis->engine, cpu1, cpu0))

@@ -251,6 +251,25 @@ static bool all_guarded(const checker *c, uint32_t function, uint32_t object, bp
   return true;
 }
 
+/* Every access of the reader to the payload is under the check of the flag,
+ * or reaches its instance through a pointer the reader loaded (the payload
+ * of another instance, which that instance's own publication hands over:
+ * the kernel's netlbl_domhsh_search_def() reads `valid` of the default
+ * entry of each family and of the entries of a hash list). A plain read
+ * of it reached no such way races with the writer's store. */
+static bool all_checked_or_found(const checker *c, uint32_t function, uint32_t object,
+                                 bp_access_kind kind, uint32_t flag) {
+  const bp_engine *engine = c->analysis->engine;
+  size_t i, end = accesses_of(&c->index, function, object, kind, &i);
+  for (; i < end; i++) {
+    uint32_t access = c->index.accesses[i].event;
+    if (!bp_event_guarded_by(engine, access, flag) &&
+        !bp_event_addressed_through(engine, access, BP_NO_OBJECT))
+      return false;
+  }
+  return true;
+}
+
 static void check_part(checker *c, const object_part *part) {
   bp_analysis *analysis = c->analysis;
   const bp_engine *engine = analysis->engine;
@@ -274,9 +293,9 @@ static void check_part(checker *c, const object_part *part) {
                            found_through_other ? other : BP_NO_OBJECT, part->access, !strict);
   if (race == BP_NO_EVENT)
     return;
-  bool exempt_writer =
-      part->exempt_flag != BP_NO_OBJECT && !part->reader &&
-      all_guarded(c, part->partner->function, part->object, part->reader_kind, part->exempt_flag);
+  bool exempt_writer = part->exempt_flag != BP_NO_OBJECT && !part->reader &&
+                       all_checked_or_found(c, part->partner->function, part->object,
+                                            part->reader_kind, part->exempt_flag);
   uint32_t id = part->access;
   const bp_event *access = bp_event_get(engine, id);
   uint32_t pair[2] = {id, race};
