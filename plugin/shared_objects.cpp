@@ -44,12 +44,12 @@ void FunctionLowering::collectObjectsRead(const Stmt *statement,
     }
   } else if (const auto *reference = dyn_cast<DeclRefExpr>(statement)) {
     if (const auto *variable = dyn_cast<VarDecl>(reference->getDecl())) {
-      if (variable->hasGlobalStorage()) {
-      } else if (const Expr *value = lastAssignmentBefore(reference, variable)) {
-        collectObjectsRead(value, objects);
-      } else {
-        for (uint32_t object : sourcesOf(variable))
-          addUnique(objects, object);
+      if (!variable->hasGlobalStorage()) {
+        if (const Expr *value = lastAssignmentBefore(reference, variable))
+          collectObjectsRead(value, objects);
+        else
+          for (uint32_t object : sourcesOf(variable))
+            addUnique(objects, object);
       }
     }
   } else if (const auto *call = dyn_cast<CallExpr>(statement)) {
@@ -409,8 +409,9 @@ static bool assigns(const Stmt *statement, const VarDecl *variable) {
 // nearest earlier statement of an enclosing block that assigns the whole
 // variable (`entry = rcu_dereference(gp);` or its declaration), with no
 // statement between that may assign it, and no loop on the way out (its
-// back edge brings other values). Null when there is none: the variable
-// carries what all its assignments read (sourcesOf).
+// back edge brings other values) nor label between (a `goto` or a `case`
+// may come in there). Null when there is none: the variable carries what
+// all its assignments read (sourcesOf).
 const Expr *FunctionLowering::lastAssignmentBefore(const Stmt *use, const VarDecl *variable) const {
   ParentMap *map = parents();
   if (!map)
@@ -418,7 +419,7 @@ const Expr *FunctionLowering::lastAssignmentBefore(const Stmt *use, const VarDec
   const Stmt *current = use;
   for (const Stmt *parent = map->getParent(current); parent;
        current = parent, parent = map->getParent(current)) {
-    if (isa<ForStmt, WhileStmt, DoStmt>(parent))
+    if (isa<ForStmt, WhileStmt, DoStmt, LabelStmt, SwitchCase>(parent))
       return nullptr;
     const auto *block = dyn_cast<CompoundStmt>(parent);
     if (!block)
@@ -430,6 +431,8 @@ const Expr *FunctionLowering::lastAssignmentBefore(const Stmt *use, const VarDec
       if (looked == LastAssignmentReach)
         return nullptr;
       const Stmt *earlier = *--at;
+      if (isa<LabelStmt, SwitchCase>(earlier))
+        return nullptr;
       if (const auto *declarations = dyn_cast<DeclStmt>(earlier);
           declarations && declarations->isSingleDecl() && declarations->getSingleDecl() == variable)
         return variable->getInit();
