@@ -121,6 +121,9 @@ struct UnitState {
   // Files other than the main file where the unit defines a function that
   // is not inline: implementation files included into it.
   llvm::DenseSet<FileID> implementationFiles;
+  // The record types that many others embed by value (isBuildingBlock),
+  // found once when first asked.
+  std::optional<llvm::DenseSet<const RecordDecl *>> buildingBlocks;
   // The functions lowered on their own whose every call is a call event:
   // they run under the locks held at all of them (bp_set_callers).
   llvm::DenseMap<const FunctionDecl *, bp_callers> callers;
@@ -503,6 +506,7 @@ private:
   std::string containerOf(const Expr *expression, unsigned depth = 0) const;
   std::string pointedContainer(const Expr *pointer, unsigned depth = 0) const;
   static std::string recordOrSpelling(QualType type);
+  bool isBuildingBlock(const RecordDecl *record) const;
   std::optional<std::string> mainFileText(SourceRange range) const;
   void recordAccessText(uint32_t event, const Expr *lvalue, const Stmt *statement,
                         bp_access_kind kind);

@@ -943,6 +943,7 @@ template <typename Container> static void release(Container &container) {
 
 void UnitState::releaseLowering() {
   release(implementationFiles);
+  release(buildingBlocks);
   release(callers);
   release(primitiveDepths);
   release(variables);

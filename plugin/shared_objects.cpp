@@ -639,9 +639,51 @@ std::string FunctionLowering::pointedContainer(const Expr *pointer, unsigned dep
       return caller->pointedContainer(argument, depth + 1);
   }
   QualType type = bare->getType();
-  if (const auto *pointed = type->getAs<PointerType>())
+  if (const auto *pointed = type->getAs<PointerType>()) {
+    const RecordDecl *record = pointed->getPointeeType()->getAsRecordDecl();
+    if (record && isBuildingBlock(record))
+      return typeName(record) + BP_BUILDING_BLOCK;
     return recordOrSpelling(pointed->getPointeeType());
+  }
   return recordOrSpelling(type);
+}
+
+// How many record types must embed a type by value for it to be a building
+// block (`list_head`, `atomic_t`, `rb_node`) rather than a part of one
+// design: the kernel embeds `list_head` in thousands.
+static constexpr unsigned BUILDING_BLOCK_EMBEDDERS = 4;
+
+static void countEmbedders(const DeclContext *context,
+                           llvm::DenseMap<const RecordDecl *, unsigned> &embedders) {
+  for (const Decl *declaration : context->decls()) {
+    const auto *record = dyn_cast<RecordDecl>(declaration);
+    if (!record || !record->isThisDeclarationADefinition())
+      continue;
+    llvm::SmallPtrSet<const RecordDecl *, 8> embedded;
+    for (const FieldDecl *field : record->fields())
+      if (const RecordDecl *part = field->getType()->getBaseElementTypeUnsafe()->getAsRecordDecl())
+        if (const RecordDecl *definition = part->getDefinition())
+          embedded.insert(definition);
+    for (const RecordDecl *part : embedded)
+      embedders[part]++;
+    countEmbedders(record, embedders);
+  }
+}
+
+// Whether many of the unit's record types embed `record` by value: a
+// building block of other structures, whose fields a helper reaches
+// through a pointer to it, which may point into any of them.
+bool FunctionLowering::isBuildingBlock(const RecordDecl *record) const {
+  if (!unit.buildingBlocks) {
+    llvm::DenseMap<const RecordDecl *, unsigned> embedders;
+    countEmbedders(unit.context->getTranslationUnitDecl(), embedders);
+    unit.buildingBlocks.emplace();
+    for (const auto &[part, count] : embedders)
+      if (count >= BUILDING_BLOCK_EMBEDDERS)
+        unit.buildingBlocks->insert(part);
+  }
+  const RecordDecl *definition = record->getDefinition();
+  return definition && unit.buildingBlocks->count(definition) != 0;
 }
 
 std::string FunctionLowering::recordOrSpelling(QualType type) {

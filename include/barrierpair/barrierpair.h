@@ -542,6 +542,11 @@ void bp_set_stored_increment(bp_engine *engine, uint32_t event);
  * variable as "T@name". Two functions that reach such a field from
  * containers of one type may reach one instance. */
 #define BP_NO_ROOT UINT32_MAX
+/* A `type` that ends in BP_BUILDING_BLOCK ("list_head~") is a building
+ * block that many structures embed, reached only through a pointer to it
+ * (`pos->next` in a list walk): which instance that is depends on what
+ * the pointer was handed, so it ties no two functions' accesses. */
+#define BP_BUILDING_BLOCK '~'
 void bp_set_access_root(bp_engine *engine, uint32_t event, uint32_t root, const char *type);
 /* What holds access `event`'s memory (bp_set_access_root); "" when
  * unknown. */

@@ -396,17 +396,33 @@ static bool same_instances_reachable(const bp_engine *engine, const bp_ordering 
   return !replaced_pointer(engine, cpu0, cpu1) && !replaced_pointer(engine, cpu1, cpu0);
 }
 
+static bool building_block(const char *type) {
+  size_t length = strlen(type);
+  return length > 0 && type[length - 1] == BP_BUILDING_BLOCK;
+}
+
+/* A link of a pairing where one side reaches its field only through a
+ * pointer to a building block (a neighbour's `list_head.next` in
+ * `__list_del()`): nothing says the two sides meet on one instance, and a
+ * pairing claims both links do. */
+static bool building_block_link(const bp_engine *engine, uint32_t a, uint32_t b) {
+  return building_block(bp_event_root_type(engine, a)) ||
+         building_block(bp_event_root_type(engine, b));
+}
+
 bool bp_may_reach_one_instance(const bp_engine *engine, uint32_t object, uint32_t a, uint32_t b) {
   if (bp_variable_object(engine, object))
     return true;
   const bp_event *first = bp_event_get(engine, a), *second = bp_event_get(engine, b);
   if (first->root == BP_NO_ROOT || second->root == BP_NO_ROOT)
     return false;
+  const char *x = bp_event_root_type(engine, a), *y = bp_event_root_type(engine, b);
+  if (building_block(x) || building_block(y))
+    return false;
   if (first->root_type == second->root_type)
     return true;
   /* "T@g" (the global g of type T) and "T" (through a pointer to a T) */
   const char separator[] = {BP_INSTANCE_SEPARATOR, '\0'};
-  const char *x = bp_event_root_type(engine, a), *y = bp_event_root_type(engine, b);
   size_t x_type = strcspn(x, separator), y_type = strcspn(y, separator);
   return x_type == y_type && (!x[x_type] || !y[y_type]) && strncmp(x, y, x_type) == 0;
 }
@@ -555,6 +571,9 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
   if (unreachable_before_publication(cpu0, cpu1) || unreachable_before_publication(cpu1, cpu0))
     return false;
   if (!same_instances_reachable(analysis->engine, cpu0, cpu1))
+    return false;
+  if (building_block_link(analysis->engine, cpu0->first, cpu1->second) ||
+      building_block_link(analysis->engine, cpu0->second, cpu1->first))
     return false;
   if (!cpu0->instances_go_together || !cpu1->instances_go_together)
     return false;

@@ -1,0 +1,98 @@
+// A structure that many others embed by value (the kernel's `list_head`,
+// `atomic_t`, `rb_node`) is a building block: a helper that reaches its
+// fields through a pointer to it may be handed any of the embedded copies.
+// Two functions that reach such a field only through a pointer to the block
+// share nothing the analysis can see, however their accesses are ordered.
+// Reached from the structure that embeds it (`conn->link.next`, also
+// through a helper handed `&conn->link`), the field is that structure's,
+// and pairs as any other. A type embedded in fewer structures is part of
+// one design and keeps pairing through pointers to it.
+//
+// RUN: %barrierpair %s -Xclang -verify
+// RUN: %barrierpair %s -DFEW_EMBEDDERS -Xclang -verify=few
+#include "kernel.h"
+#include <stddef.h>
+
+struct link {
+  struct link *next;
+  struct link *prev;
+};
+
+// ---- Four structures embed a link: it is a building block ----
+
+struct conn {
+  int state;
+  struct link link;
+};
+
+#ifndef FEW_EMBEDDERS
+struct timer {
+  struct link link;
+};
+struct request {
+  struct link queue;
+};
+struct device {
+  struct link children[2];
+};
+#endif
+
+// Through pointers to the block on both sides: quiet by default. With
+// `link` embedded by one structure only, the same code pairs.
+void relink(struct link *entry, struct link *target) {
+  WRITE_ONCE(entry->prev, target);
+  smp_wmb(); // few-note 2 {{'relink' orders the store to 'link.prev' before the store to 'link.next' with 'smp_wmb()'}}
+  WRITE_ONCE(entry->next, target);
+}
+
+struct link *walk_back(struct link *entry) {
+  struct link *next = READ_ONCE(entry->next);
+  return next == entry ? NULL : READ_ONCE(entry->prev); // few-warning {{no barrier orders the load of 'link.next' before the load of 'link.prev' in 'walk_back'; with 'relink' this is scenario 3 (message passing), which needs smp_rmb() here}} \
+    few-note {{scenario 3}}
+}
+
+// Through the structure that embeds it, also in a helper handed
+// `&conn->link`: the link is that connection's, on both sides.
+static void link_after(struct link *entry, struct link *target) {
+  WRITE_ONCE(entry->prev, target);
+  smp_wmb(); // expected-note {{'attach' orders the store to 'link.prev' before the store to 'link.next' with 'smp_wmb()' (in its call of 'link_after')}} \
+                few-note {{'attach' orders the store to 'link.prev' before the store to 'link.next' with 'smp_wmb()' (in its call of 'link_after')}}
+  WRITE_ONCE(entry->next, target);
+}
+
+void attach(struct conn *conn, struct link *target) {
+  link_after(&conn->link, target);
+}
+
+struct link *peek(struct conn *conn) {
+  if (!READ_ONCE(conn->link.next))
+    return NULL;
+  return READ_ONCE(conn->link.prev); // expected-warning {{no barrier orders the load of 'link.next' before the load of 'link.prev' in 'peek'; with 'attach' this is scenario 3 (message passing), which needs smp_rmb() here}} \
+    expected-note {{scenario 3}} few-warning {{no barrier orders the load of 'link.next' before the load of 'link.prev' in 'peek'; with 'attach' this is scenario 3 (message passing), which needs smp_rmb() here}} \
+    few-note {{scenario 3}}
+}
+
+// One link of the pairing ties the two sides (`session.state`), the other is
+// a neighbour reached through a pointer to the building block
+// (`session->link.next->prev`, as `__list_del()` reaches its neighbours):
+// the two sides need not meet on that one, and a pairing claims they meet
+// on both links.
+struct session {
+  int state;
+  struct link link;
+};
+
+void close_session(struct session *session) {
+  // with few embedders, also a pairing with relink() through the neighbour
+  WRITE_ONCE(session->link.next->prev, NULL); // few-warning {{no barrier orders the load of 'link.next' before the store to 'link.prev' in 'close_session'; with 'relink' this is scenario 7, which needs smp_mb() here}} \
+    few-note {{scenario 7}}
+  smp_wmb(); // few-note {{'close_session' orders the store to 'link.prev' before the store to 'session.state' with 'smp_wmb()'}}
+  WRITE_ONCE(session->state, 1);
+}
+
+int session_closed(struct session *session) {
+  if (!READ_ONCE(session->state))
+    return 0;
+  return READ_ONCE(session->link.next->prev) == NULL; // few-warning {{no barrier orders the load of 'session.state' before the load of 'link.prev' in 'session_closed'; with 'close_session' this is scenario 3 (message passing), which needs smp_rmb() here}} \
+    few-note {{scenario 3}}
+}
