@@ -621,6 +621,11 @@ std::string FunctionLowering::containerOf(const Expr *expression, unsigned depth
       if (variable->hasGlobalStorage())
         return recordOrSpelling(variable->getType()) + BP_INSTANCE_SEPARATOR +
                variable->getNameAsString();
+      // a building block on the stack: a list head a function collects
+      // entries on, handed to helpers by its address
+      if (const RecordDecl *record = variable->getType()->getAsRecordDecl();
+          record && isBuildingBlock(record))
+        return typeName(record) + BP_BUILDING_BLOCK;
       return recordOrSpelling(variable->getType());
     } else {
       return "";
