@@ -141,10 +141,11 @@ bool FunctionLowering::keepsParameterPrivate(const ParmVarDecl *parameter) const
         binary && binary->isAssignmentOp()) {
       if (const VarDecl *value = pointerLocal(binary->getRHS()); value && aliases.count(value)) {
         const VarDecl *target = localOf(binary->getLHS());
+        const VarDecl *into = target ? nullptr : baseLocal(binary->getLHS());
         if (target && !target->isStaticLocal())
           aliases.insert(target);
-        else
-          kept = false; // stored into memory
+        else if (!into || !aliases.count(into))
+          kept = false; // stored into memory other than its own (RB_CLEAR_NODE(&p->node))
       }
     } else if (const auto *declarations = dyn_cast<DeclStmt>(statement)) {
       for (const Decl *declaration : declarations->decls())
@@ -522,8 +523,14 @@ const VarDecl *FunctionLowering::baseLocal(const Expr *lvalue) {
         continue;
       }
     if (const auto *member = dyn_cast<MemberExpr>(base)) {
-      if (member->isArrow())
-        return localOf(member->getBase());
+      if (member->isArrow()) {
+        // `(&p->node)->f` (a macro handed `&p->node`) is `p->node.f`
+        const auto *address = dyn_cast<UnaryOperator>(member->getBase()->IgnoreParenCasts());
+        if (!address || address->getOpcode() != UO_AddrOf)
+          return localOf(member->getBase());
+        base = address->getSubExpr()->IgnoreParenImpCasts();
+        continue;
+      }
       base = member->getBase()->IgnoreParenImpCasts();
     } else if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(base)) {
       base = subscript->getBase()->IgnoreParenImpCasts();
