@@ -78,14 +78,15 @@ bool bp_always_reaches(const bp_engine *engine, uint32_t from, uint32_t to) {
 
 /* Whether a way on from `block` goes back to a loop's head before any
  * event (through blocks that hold none: a do-while's back edge leaves from
- * a block of its own). */
+ * a block of its own, and each inlined helper the tested value is returned
+ * through adds its exit: read_seqretry()'s three layers). */
 static bool loops_back(const bp_function *function, const bp_block *block, unsigned depth) {
   for (size_t s = 0; s < block->successors.count; s++) {
     uint32_t successor = *(uint32_t *)bp_vec_at(&block->successors, s);
     if (successor & BP_LOOP_EDGE)
       return true;
     const bp_block *next = bp_vec_at(&function->blocks, successor);
-    if (depth < 4 && next->events.count == 0 && loops_back(function, next, depth + 1))
+    if (depth < 12 && next->events.count == 0 && loops_back(function, next, depth + 1))
       return true;
   }
   return false;
