@@ -226,7 +226,6 @@ struct CallSite {
   llvm::SmallVector<uint32_t, 2> guards;            // the caller's, at the call
   std::optional<ValueGuard> valueGuard;             // the caller's, at the call
   llvm::SmallVector<const FunctionDecl *, 4> stack; // callers first, for recursion
-  unsigned depth = 0; // the calls of `stack` that count (callDepthCost)
 };
 
 // A path of an inlined body that returns a value known where it is written
@@ -239,10 +238,8 @@ struct KnownReturn {
 };
 
 // Calls to functions defined in the translation unit are lowered at the
-// call, this many calls deep; a thin helper's call does not count
-// (callDepthCost), up to MaxInlineStack calls in all.
+// call, this many calls deep.
 constexpr unsigned InlineDepth = 3;
-constexpr unsigned MaxInlineStack = 8;
 
 class FunctionLowering {
 public:
@@ -256,7 +253,6 @@ public:
   void lower(const FunctionDecl *function, bool contractOnly = false);
   static void fillDeferredText(void *context, bp_engine *engine, uint32_t event, bp_text_kind kind);
   bool calleeUsesPrimitives(const FunctionDecl *callee) const;
-  static unsigned callDepthCost(const FunctionDecl *callee);
   unsigned primitiveDepth(const FunctionDecl *function) const;
 
 private:

@@ -77,42 +77,24 @@ void FunctionLowering::lower(const FunctionDecl *function, bool contractOnly) {
 // Whether a function, or one it calls within the depth that lowering
 // follows calls, uses a table primitive.
 bool FunctionLowering::calleeUsesPrimitives(const FunctionDecl *callee) const {
-  return callDepthCost(callee) + primitiveDepth(callee) <= InlineDepth + 1;
+  return primitiveDepth(callee) <= InlineDepth;
 }
-
-// How much a call of `callee` adds to the depth lowering follows calls: 0
-// for a thin helper, a body of at most two statements and no loop (the
-// kernel's layers of wrappers: read_seqretry() -> read_seqcount_retry() ->
-// do_read_seqcount_retry() -> do___read_seqcount_retry(), atomic_inc() ->
-// arch_atomic_inc()), which would otherwise use up the depth before the
-// barrier at its bottom.
-unsigned FunctionLowering::callDepthCost(const FunctionDecl *callee) {
-  const auto *body = dyn_cast_or_null<CompoundStmt>(callee->getBody());
-  if (!body || body->size() > 2)
-    return 1;
-  for (const Stmt *statement : body->body())
-    if (isa<ForStmt, WhileStmt, DoStmt>(statement))
-      return 1;
-  return 0;
-}
-
-static constexpr unsigned NoPrimitive = MaxInlineStack + 1;
 
 // How many calls below `function` its nearest use of a primitive is (0:
-// in its own body), NoPrimitive when there is none that lowering
+// in its own body), InlineDepth + 1 when there is none that lowering
 // would reach; a function being looked at counts as having none, which
 // ends recursion.
 unsigned FunctionLowering::primitiveDepth(const FunctionDecl *function) const {
-  auto [known, added] = unit.primitiveDepths.try_emplace(function, NoPrimitive);
+  auto [known, added] = unit.primitiveDepths.try_emplace(function, InlineDepth + 1);
   if (!added)
     return known->second;
   llvm::SmallPtrSet<const FunctionDecl *, 8> callees;
-  unsigned depth = NoPrimitive;
+  unsigned depth = InlineDepth + 1;
   if (usesPrimitives(function->getBody(), callees))
     depth = 0;
   for (const FunctionDecl *callee : callees)
-    if (depth > 0)
-      depth = std::min(depth, primitiveDepth(callee) + callDepthCost(callee));
+    if (depth > 1)
+      depth = std::min(depth, primitiveDepth(callee) + 1);
   return unit.primitiveDepths[function] = depth;
 }
 
@@ -244,9 +226,8 @@ const FunctionDecl *FunctionLowering::inlinableCallee(const Stmt *statement) con
   const FunctionDecl *definition = callee ? callee->getDefinition() : nullptr;
   if (!definition || !definition->hasBody() || definition->isVariadic())
     return nullptr;
-  unsigned depth = (site ? site->depth : 0) + callDepthCost(definition);
-  if (depth > InlineDepth || (site && site->stack.size() >= MaxInlineStack) ||
-      definition == function ||
+  unsigned depth = site ? site->stack.size() : 0;
+  if (depth >= InlineDepth || definition == function ||
       (site && llvm::is_contained(site->stack, definition)))
     return nullptr;
   return calleeUsesPrimitives(definition) ? definition : nullptr;
@@ -318,7 +299,6 @@ void FunctionLowering::inlineCall(const CallExpr *call, const FunctionDecl *call
     inner.indentation = indentationAt(start);
   }
   inner.stack.push_back(function);
-  inner.depth = (site ? site->depth : 0) + callDepthCost(callee);
   inner.guards = currentGuards();
   inner.valueGuard = currentValueGuard();
   FunctionLowering body(context, engine, files, unit, &inner);

@@ -20,31 +20,15 @@ static
 #endif
 void
 read_fence(void) {
-  int rounds = 1;
-  (void)rounds;
 #ifndef NO_FENCE
   cmm_smp_rmb();
 #endif
   (void)CMM_LOAD_SHARED(ready);
 }
 
-// each more than a thin wrapper (three statements or more), so each
-// call counts
-static void level3(void) {
-  int rounds = 1;
-  read_fence();
-  (void)rounds;
-}
-static void level2(void) {
-  int rounds = 1;
-  level3();
-  (void)rounds;
-}
-static void level1(void) {
-  int rounds = 1;
-  level2();
-  (void)rounds;
-}
+static void level3(void) { read_fence(); }
+static void level2(void) { level3(); }
+static void level1(void) { level2(); }
 
 void writer(void) {
   CMM_STORE_SHARED(message, 42);
