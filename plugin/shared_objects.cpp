@@ -646,11 +646,46 @@ std::string FunctionLowering::pointedContainer(const Expr *pointer, unsigned dep
   QualType type = bare->getType();
   if (const auto *pointed = type->getAs<PointerType>()) {
     const RecordDecl *record = pointed->getPointeeType()->getAsRecordDecl();
-    if (record && isBuildingBlock(record))
+    if (record && isBuildingBlock(record)) {
+      if (const VarDecl *global = returnedGlobalArray(bare))
+        return typeName(record) + BP_INSTANCE_SEPARATOR + global->getNameAsString();
       return typeName(record) + BP_BUILDING_BLOCK;
+    }
     return recordOrSpelling(pointed->getPointeeType());
   }
   return recordOrSpelling(type);
+}
+
+// The global array whose element `pointer` is, where it is a local given
+// one value, a call of a helper of the unit that returns an element of it
+// (a hash table's bucket: audit_tree's `list = chunk_hash(key)`, which
+// returns `chunk_hash_heads + n % HASH_SIZE`).
+const VarDecl *FunctionLowering::returnedGlobalArray(const Expr *pointer) const {
+  const auto *reference = dyn_cast<DeclRefExpr>(pointer->IgnoreParenCasts());
+  const auto *local = reference ? dyn_cast<VarDecl>(reference->getDecl()) : nullptr;
+  if (!local || !local->hasLocalStorage() || isa<ParmVarDecl>(local))
+    return nullptr;
+  const Expr *value = onlyValue(local);
+  const auto *call = value ? dyn_cast<CallExpr>(value->IgnoreParenCasts()) : nullptr;
+  const FunctionDecl *callee = call ? call->getDirectCallee() : nullptr;
+  const FunctionDecl *definition = callee ? callee->getDefinition() : nullptr;
+  const auto *body = definition ? dyn_cast_or_null<CompoundStmt>(definition->getBody()) : nullptr;
+  const auto *result =
+      body && !body->body_empty() ? dyn_cast<ReturnStmt>(body->body_back()) : nullptr;
+  if (!result || !result->getRetValue())
+    return nullptr;
+  const Expr *element = result->getRetValue()->IgnoreParenCasts();
+  if (const auto *sum = dyn_cast<BinaryOperator>(element); sum && sum->isAdditiveOp())
+    element = sum->getLHS()->IgnoreParenCasts();
+  else if (const auto *address = dyn_cast<UnaryOperator>(element);
+           address && address->getOpcode() == UO_AddrOf)
+    if (const auto *subscript =
+            dyn_cast<ArraySubscriptExpr>(address->getSubExpr()->IgnoreParenImpCasts()))
+      element = subscript->getBase()->IgnoreParenCasts();
+  const auto *array = dyn_cast<DeclRefExpr>(element);
+  const auto *global = array ? dyn_cast<VarDecl>(array->getDecl()) : nullptr;
+  return global && global->hasGlobalStorage() && global->getType()->isArrayType() ? global
+                                                                                  : nullptr;
 }
 
 // How many record types must embed a type by value for it to be a building

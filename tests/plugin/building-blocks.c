@@ -144,3 +144,29 @@ int session_closed(struct session *session) {
   return READ_ONCE(session->link.next->prev) == NULL; // few-warning {{no barrier orders the load of 'session.state' before the load of 'link.prev' in 'session_closed'; with 'close_session' this is scenario 3 (message passing), which needs smp_rmb() here}} \
     few-note {{scenario 3}}
 }
+
+// A hash table's bucket, handed out by a helper that returns an element of
+// the global array of heads (audit_tree's `chunk_hash()`): both sides reach
+// the heads of that array, not any link, and pair. (Only with `link` a
+// building block: with few embedders every pointer to a link ties anyway.)
+#ifndef FEW_EMBEDDERS
+static struct link buckets[8];
+
+static struct link *bucket_of(unsigned key) {
+  return buckets + key % 8;
+}
+
+void fill_bucket(unsigned key, struct link *entry) {
+  struct link *head = bucket_of(key);
+  WRITE_ONCE(head->prev, entry);
+  smp_wmb(); // expected-note {{'fill_bucket' orders the store to 'link.prev' before the store to 'link.next' with 'smp_wmb()'}}
+  WRITE_ONCE(head->next, entry);
+}
+
+int bucket_torn(unsigned key) {
+  struct link *head = bucket_of(key);
+  struct link *first = READ_ONCE(head->next);
+  return first != READ_ONCE(head->prev); // expected-warning {{no barrier orders the load of 'link.next' before the load of 'link.prev' in 'bucket_torn'; with 'fill_bucket' this is scenario 3 (message passing), which needs smp_rmb() here}} \
+    expected-note {{scenario 3}}
+}
+#endif
