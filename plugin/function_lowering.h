@@ -508,7 +508,6 @@ private:
   static std::string recordOrSpelling(QualType type);
   bool isBuildingBlock(const RecordDecl *record) const;
   const VarDecl *returnedGlobalArray(const Expr *pointer) const;
-  bool pointsIntoStack(const Expr *pointer) const;
   std::optional<std::string> mainFileText(SourceRange range) const;
   void recordAccessText(uint32_t event, const Expr *lvalue, const Stmt *statement,
                         bp_access_kind kind);

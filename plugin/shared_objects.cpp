@@ -507,11 +507,8 @@ std::optional<SharedObject> FunctionLowering::nameObject(const Expr *expression)
     std::optional<SharedObject> base;
     if (!member->isArrow())
       base = nameObject(member->getBase());
-    else if (auto [argument, caller] = argumentOf(member->getBase()); argument) {
+    else if (auto [argument, caller] = argumentOf(member->getBase()); argument)
       base = caller->nameThroughPointer(argument); // `p->f` with p bound to `&global`
-      if (!base && caller->pointsIntoStack(argument))
-        return std::nullopt; // `p->f` with p bound to `&local`: the caller's stack
-    }
     if (base && !base->threadOwn)
       return instanceField(*base, key, field->getNameAsString());
     return SharedObject{key, display, isThreadLocal(member)};
@@ -624,6 +621,11 @@ std::string FunctionLowering::containerOf(const Expr *expression, unsigned depth
       if (variable->hasGlobalStorage())
         return recordOrSpelling(variable->getType()) + BP_INSTANCE_SEPARATOR +
                variable->getNameAsString();
+      // a building block on the stack: a list head a function collects
+      // entries on, handed to helpers by its address
+      if (const RecordDecl *record = variable->getType()->getAsRecordDecl();
+          record && isBuildingBlock(record))
+        return typeName(record) + BP_BUILDING_BLOCK;
       return recordOrSpelling(variable->getType());
     } else {
       return "";
@@ -872,33 +874,6 @@ std::optional<SharedObject> FunctionLowering::nameThroughPointer(const Expr *poi
   if (auto [argument, caller] = argumentOf(pointer); argument)
     return caller->nameThroughPointer(argument);
   return std::nullopt;
-}
-
-// Whether `pointer` is the address of (a part of) a local variable that is
-// not a pointer (`&res` for a caller's `struct fib6_result res`), here or
-// in the callers inlined calls bind it from: memory on a stack, which a
-// helper reached through a parameter works on for its caller alone.
-bool FunctionLowering::pointsIntoStack(const Expr *pointer) const {
-  pointer = pointer->IgnoreParenCasts();
-  if (const auto *address = dyn_cast<UnaryOperator>(pointer);
-      address && address->getOpcode() == UO_AddrOf) {
-    const Expr *base = address->getSubExpr()->IgnoreParenImpCasts();
-    for (;;) {
-      if (const auto *member = dyn_cast<MemberExpr>(base); member && !member->isArrow())
-        base = member->getBase()->IgnoreParenImpCasts();
-      else if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(base);
-               subscript && subscript->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
-        base = subscript->getBase()->IgnoreParenImpCasts();
-      else
-        break;
-    }
-    const auto *reference = dyn_cast<DeclRefExpr>(base);
-    const auto *variable = reference ? dyn_cast<VarDecl>(reference->getDecl()) : nullptr;
-    return variable && variable->hasLocalStorage() && !variable->getType()->isPointerType();
-  }
-  if (auto [argument, caller] = argumentOf(pointer); argument)
-    return caller->pointsIntoStack(argument);
-  return false;
 }
 
 // The object `*pointer` names, as nameThroughPointer, or the caller's

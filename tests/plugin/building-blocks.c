@@ -6,8 +6,7 @@
 // Reached from the structure that embeds it (`conn->link.next`, also
 // through a helper handed `&conn->link`), the field is that structure's,
 // and pairs as any other. A type embedded in fewer structures is part of
-// one design and keeps pairing through pointers to it. (A building block on
-// the stack is its function's own: stack-through-helpers.c.)
+// one design and keeps pairing through pointers to it.
 //
 // RUN: %barrierpair %s -Xclang -verify
 // RUN: %barrierpair %s -DFEW_EMBEDDERS -Xclang -verify=few
@@ -71,6 +70,54 @@ struct link *peek(struct conn *conn) {
   return READ_ONCE(conn->link.prev); // expected-warning {{no barrier orders the load of 'link.next' before the load of 'link.prev' in 'peek'; with 'attach' this is scenario 3 (message passing), which needs smp_rmb() here}} \
     expected-note {{scenario 3}} few-warning {{no barrier orders the load of 'link.next' before the load of 'link.prev' in 'peek'; with 'attach' this is scenario 3 (message passing), which needs smp_rmb() here}} \
     few-note {{scenario 3}}
+}
+
+// A building block on the stack (a list head a function collects entries
+// on, handed to helpers by its address) is each call's own.
+struct chain {
+  struct chain *first, *last;
+};
+
+#ifndef FEW_EMBEDDERS
+struct chain_users {
+  struct chain a;
+  struct chain b[2];
+};
+struct chain_owners {
+  struct chain c;
+};
+struct chain_holders {
+  struct chain d;
+};
+struct chain_keepers {
+  struct chain e;
+};
+#endif
+
+static void chain_set(struct chain *chain, struct chain *entry) {
+  WRITE_ONCE(chain->last, entry);
+  smp_wmb(); // few-note {{'collect' orders the store to 'chain.last' before the store to 'chain.first' with 'smp_wmb()' (in its call of 'chain_set')}}
+  WRITE_ONCE(chain->first, entry);
+}
+
+static int chain_torn(struct chain *chain) {
+  struct chain *first = READ_ONCE(chain->first);
+  return first != READ_ONCE(chain->last); // few-warning {{no barrier orders the load of 'chain.first' before the load of 'chain.last' in 'sweep' (in its call of 'chain_torn'); with 'collect' this is scenario 3 (message passing), which needs smp_rmb() here}} \
+    few-note {{scenario 3}}
+}
+
+void take_chain(struct chain *chain);
+
+void collect(struct chain *entry) {
+  struct chain batch;
+  chain_set(&batch, entry);
+  take_chain(&batch);
+}
+
+int sweep(void) {
+  struct chain pending;
+  take_chain(&pending);
+  return chain_torn(&pending);
 }
 
 // One link of the pairing ties the two sides (`session.state`), the other is
