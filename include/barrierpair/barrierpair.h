@@ -638,7 +638,9 @@ typedef struct {
   /* Checks not yet proven quiet on real code (docs/precision.md): a cycle
    * of three or more functions, every link barriered with a full barrier
    * written in the code but one whose function orders its two marked
-   * accesses with nothing (missing-barrier). */
+   * accesses with nothing (missing-barrier); and the pairings of scenario 0
+   * (IRIW), which the article ignores as "so extreme" and "mostly
+   * academic". */
   bool beta;
   /* Called for every kernel-style comment beside a barrier, whether or not
    * it is a finding (the agreement of the kernel's "Pairs with" comments

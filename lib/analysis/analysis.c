@@ -43,3 +43,10 @@ void bp_analysis_end(bp_analysis *analysis) {
 bool bp_whole_program(const bp_analysis *analysis) {
   return !analysis->options->disabled[BP_RULE_UNPAIRED_BARRIER];
 }
+
+/* The article: "Scenario 0 is so extreme that we will ignore it". No
+ * sample of the kernel's findings held an IRIW that its code relies on
+ * (docs/precision.md). */
+bool bp_scenario_reported(const bp_analysis *analysis, int scenario) {
+  return scenario != 0 || analysis->options->beta;
+}

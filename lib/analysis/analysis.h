@@ -93,6 +93,10 @@ void bp_mark_paired(bp_analysis *analysis, uint32_t barrier);
 /* The whole program is analysed: unpaired-barrier runs only then, so a
  * name missing from the program is missing, not in another file. */
 bool bp_whole_program(const bp_analysis *analysis);
+/* Whether the rules report a pairing of `scenario`: scenario 0 (IRIW) only
+ * with --beta. Its pairings are still found, so the barriers they use are
+ * paired. */
+bool bp_scenario_reported(const bp_analysis *analysis, int scenario);
 
 /* ordering.c: the orderings of every function that may run concurrently,
  * sorted as `orderings` says; then those from `first_object` to

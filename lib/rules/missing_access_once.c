@@ -344,6 +344,8 @@ static void check_part(checker *c, const object_part *part) {
 
 /* `cpu0` orders x before y, `cpu1` y before x. */
 static void check_pair(checker *c, const bp_ordering *cpu0, const bp_ordering *cpu1, int scenario) {
+  if (!bp_scenario_reported(c->analysis, scenario))
+    return;
   int mirror = bp_scenario_mirror(scenario);
   uint32_t x = cpu0->first_object, y = cpu0->second_object;
   object_part parts[4] = {

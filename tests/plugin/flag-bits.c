@@ -12,7 +12,7 @@
 // RUN: %barrierpair %s -DTWO_WRITERS -Xclang -verify
 // RUN: %barrierpair %s -DTWO_WRITERS -DSAME_WRITER_BITS -Xclang -verify=writers
 // RUN: %barrierpair %s -DREADERS -Xclang -verify
-// RUN: %barrierpair %s -DREADERS -DWRITER_SETS_WAITED -Xclang -verify=readers
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DREADERS -DWRITER_SETS_WAITED -Xclang -verify=readers
 // expected-no-diagnostics
 #include <pthread.h>
 #include <stdatomic.h>

@@ -5,7 +5,7 @@
 // table against every hash-list reader).
 //
 // RUN: %barrierpair %s -Xclang -verify=setup
-// RUN: %barrierpair %s -DPUBLISHED -Xclang -verify=published -Xclang -verify-ignore-unexpected=note
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DPUBLISHED -Xclang -verify=published -Xclang -verify-ignore-unexpected=note
 // setup-no-diagnostics
 #include <stdlib.h>
 #include <urcu/arch.h>

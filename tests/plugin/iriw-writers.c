@@ -4,7 +4,7 @@
 // what orders them (message passing), and the readers do not pair.
 //
 // RUN: %barrierpair %s -Xclang -verify=one
-// RUN: %barrierpair %s -DTWO_WRITERS -Xclang -verify=two -Xclang -verify-ignore-unexpected=note
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DTWO_WRITERS -Xclang -verify=two -Xclang -verify-ignore-unexpected=note
 // one-no-diagnostics
 #include <urcu/arch.h>
 #include <urcu/system.h>

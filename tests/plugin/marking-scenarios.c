@@ -9,10 +9,10 @@
 // partner stores the other object after it, or this CPU loads that object
 // first), the message adds that a check of the flag would let it stay plain.
 //
-// RUN: %barrierpair %s -DSCENARIO=0 -DPLAIN=0 -fdiagnostics-parseable-fixits 2>&1 \
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DSCENARIO=0 -DPLAIN=0 -fdiagnostics-parseable-fixits 2>&1 \
 // RUN:   | FileCheck %s -DCPU=cpu0 -DA="load of 'x'" -DRA="store to 'x'" -DFA=cpu2 -DFIXA="CMM_LOAD_SHARED(x)" \
 // RUN:     -DB="load of 'y'" -DRB="store to 'y'" -DFB=cpu3 -DFIXB="CMM_LOAD_SHARED(y)"
-// RUN: %barrierpair %s -DSCENARIO=0 -DPLAIN=1 -fdiagnostics-parseable-fixits 2>&1 \
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DSCENARIO=0 -DPLAIN=1 -fdiagnostics-parseable-fixits 2>&1 \
 // RUN:   | FileCheck %s -DCPU=cpu1 -DA="load of 'y'" -DRA="store to 'y'" -DFA=cpu3 -DFIXA="CMM_LOAD_SHARED(y)" \
 // RUN:     -DB="load of 'x'" -DRB="store to 'x'" -DFB=cpu2 -DFIXB="CMM_LOAD_SHARED(x)"
 // RUN: %barrierpair %s -DSCENARIO=1 -DPLAIN=0 -fdiagnostics-parseable-fixits 2>&1 \

@@ -8,7 +8,7 @@
 // row, and its partner is told what it lacks.
 //
 // RUN: %barrierpair %s -Xclang -verify
-// RUN: %barrierpair %s -DFENCED -Xclang -verify=fenced -Xclang -verify-ignore-unexpected=note
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DFENCED -Xclang -verify=fenced -Xclang -verify-ignore-unexpected=note
 // RUN: %barrierpair %s -DWRC -Xclang -verify
 // RUN: %barrierpair %s -DWRC -DFENCED -Xclang -verify=wrc -Xclang -verify-ignore-unexpected=note
 // expected-no-diagnostics
