@@ -53,6 +53,9 @@ void bp_collect_orderings(const bp_engine *engine, const bool *ordering_calls, u
 /* site.c: the accesses on one side of an event of a function (before it, or
  * after it), following the control flow; adds event ids to `accesses`. */
 void bp_accesses_around(const bp_engine *engine, uint32_t event, bool after, bp_vec *accesses);
+/* The same, with the calls of functions whose code is not lowered there
+ * (BP_EVENT_CALL), which may access memory of their own. */
+void bp_events_around(const bp_engine *engine, uint32_t event, bool after, bp_vec *events);
 
 /* Two orderings that mirror each other with a barrier on each side:
  * `cpu0` orders X before Y, `cpu1` Y before X (pairs.c). */

@@ -23,15 +23,17 @@ static place find_event(const bp_engine *engine, uint32_t event) {
 }
 
 static void add_accesses(const bp_engine *engine, const bp_block *block, size_t from, size_t to,
-                         bp_vec *accesses) {
+                         bool calls, bp_vec *accesses) {
   for (size_t i = from; i < to; i++) {
     uint32_t id = *(uint32_t *)bp_vec_at(&block->events, i);
-    if (bp_event_get(engine, id)->type == BP_EVENT_ACCESS)
+    bp_event_type type = bp_event_get(engine, id)->type;
+    if (type == BP_EVENT_ACCESS || (calls && type == BP_EVENT_CALL))
       *(uint32_t *)bp_vec_push(accesses) = id;
   }
 }
 
-void bp_accesses_around(const bp_engine *engine, uint32_t event, bool after, bp_vec *accesses) {
+static void collect_around(const bp_engine *engine, uint32_t event, bool after, bool calls,
+                           bp_vec *accesses) {
   place start = find_event(engine, event);
   const bp_function *function = start.function;
   size_t block_count = function->blocks.count;
@@ -55,9 +57,9 @@ void bp_accesses_around(const bp_engine *engine, uint32_t event, bool after, bp_
   }
   const bp_block *first = bp_vec_at(&function->blocks, start.block);
   if (after)
-    add_accesses(engine, first, start.index + 1, first->events.count, accesses);
+    add_accesses(engine, first, start.index + 1, first->events.count, calls, accesses);
   else
-    add_accesses(engine, first, 0, start.index, accesses);
+    add_accesses(engine, first, 0, start.index, calls, accesses);
   /* Blocks are marked when pushed, so the stack never holds one twice. */
   size_t depth = 0;
   uint32_t from = start.block;
@@ -73,11 +75,19 @@ void bp_accesses_around(const bp_engine *engine, uint32_t event, bool after, bp_
       break;
     from = stack[--depth];
     const bp_block *block = bp_vec_at(&function->blocks, from);
-    add_accesses(engine, block, 0, block->events.count, accesses);
+    add_accesses(engine, block, 0, block->events.count, calls, accesses);
   }
   for (size_t b = 0; b < block_count; b++)
     bp_vec_free(&edges[b]);
   free(edges);
   free(seen);
   free(stack);
+}
+
+void bp_accesses_around(const bp_engine *engine, uint32_t event, bool after, bp_vec *accesses) {
+  collect_around(engine, event, after, false, accesses);
+}
+
+void bp_events_around(const bp_engine *engine, uint32_t event, bool after, bp_vec *events) {
+  collect_around(engine, event, after, true, events);
 }

@@ -10,16 +10,22 @@
 typedef struct {
   uint32_t any;        /* an access on this side, or BP_NO_EVENT */
   uint32_t of_kind[2]; /* a load, a store on this side, or BP_NO_EVENT */
+  bool calls;          /* a call of a function whose code is not lowered here */
 } side_accesses;
 
 static side_accesses accesses_on_side(const bp_engine *engine, uint32_t barrier, bool after) {
-  side_accesses side = {BP_NO_EVENT, {BP_NO_EVENT, BP_NO_EVENT}};
+  side_accesses side = {BP_NO_EVENT, {BP_NO_EVENT, BP_NO_EVENT}, false};
   bp_vec accesses;
   bp_vec_init(&accesses, sizeof(uint32_t));
-  bp_accesses_around(engine, barrier, after, &accesses);
+  bp_events_around(engine, barrier, after, &accesses);
   for (size_t i = 0; i < accesses.count; i++) {
     uint32_t id = *(uint32_t *)bp_vec_at(&accesses, i);
-    bp_access_kind kind = bp_event_get(engine, id)->kind;
+    const bp_event *event = bp_event_get(engine, id);
+    if (event->type == BP_EVENT_CALL)
+      side.calls = true;
+    if (event->type != BP_EVENT_ACCESS)
+      continue;
+    bp_access_kind kind = event->kind;
     if (side.any == BP_NO_EVENT)
       side.any = id;
     if (side.of_kind[kind] == BP_NO_EVENT)
@@ -57,12 +63,17 @@ static void check_barrier(bp_analysis *analysis, uint32_t id) {
     kind = BP_ACCESS_STORE;
   else
     return;
+  /* A helper's barrier (write_sequnlock()'s smp_wmb()) is written for
+   * every caller; one caller's code on a side says nothing of its kind. */
+  if (bp_event_callee(engine, id)[0])
+    return;
   side_accesses before = accesses_on_side(engine, id, false);
   side_accesses after = accesses_on_side(engine, id, true);
   if (before.any == BP_NO_EVENT || after.any == BP_NO_EVENT)
     return; /* what it orders may be in a caller */
-  if (before.of_kind[kind] != BP_NO_EVENT && after.of_kind[kind] != BP_NO_EVENT)
-    return;
+  if ((before.of_kind[kind] != BP_NO_EVENT || before.calls) &&
+      (after.of_kind[kind] != BP_NO_EVENT || after.calls))
+    return; /* or in a function it calls, whose code is not seen here */
   if (kind == BP_ACCESS_STORE && barrier->after_unnamed_stores &&
       after.of_kind[BP_ACCESS_STORE] != BP_NO_EVENT)
     return; /* it orders a fresh structure's filling in before its publication */

@@ -164,3 +164,34 @@ int check_in_written(void) {
                     expected-note {{scenario 3}}
   return out + CMM_LOAD_SHARED(seen_in);
 }
+
+// A helper's barrier is written for every caller (the kernel's
+// write_sequnlock(): `smp_wmb(); s->sequence++;`): a caller that stores
+// nothing in its section does not make it the wrong kind.
+struct sequence {
+  unsigned count;
+};
+
+struct sequence section_sequence;
+
+static inline void section_end(struct sequence *s) {
+  cmm_smp_wmb();
+  s->count++;
+}
+
+int section_that_only_reads(void) {
+  int seen = CMM_LOAD_SHARED(a);
+  section_end(&section_sequence);
+  return seen;
+}
+
+// A function whose code is not seen here may hold the stores the wmb
+// orders (the kernel's queue_work() in a write section).
+void log_value(int value);
+
+void wmb_after_a_call(void) {
+  int seen = CMM_LOAD_SHARED(a);
+  log_value(seen);
+  cmm_smp_wmb();
+  CMM_STORE_SHARED(shared_array.committed, 3);
+}
