@@ -610,9 +610,14 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
   if (stores_after_reading(analysis, cpu0, cpu1->second) ||
       stores_after_reading(analysis, cpu1, cpu0->second))
     return false;
-  uint32_t accesses[4] = {cpu0->first, cpu0->second, cpu1->first, cpu1->second};
-  if (bp_hold_common_lock(analysis, accesses, 4))
-    return false; /* critical sections of one lock: never at the same time */
+  /* One link's two accesses in critical sections of one lock: the sections
+   * run one after the other, and the unlock of the first (a release)
+   * orders everything its side did before it before everything the other
+   * side does after its lock (an acquire). Whichever runs first, that side's
+   * link goes first too: the row's cycle cannot close (LKMM's locking). */
+  uint32_t x_link[2] = {cpu0->first, cpu1->second}, y_link[2] = {cpu0->second, cpu1->first};
+  if (bp_hold_common_lock(analysis, x_link, 2) || bp_hold_common_lock(analysis, y_link, 2))
+    return false;
   const char *group = exclusive_group(engine, cpu0);
   const char *partner_group = group ? exclusive_group(engine, cpu1) : NULL;
   if (partner_group && strcmp(group, partner_group) == 0)
