@@ -311,6 +311,15 @@ static void check_part(checker *c, const object_part *part) {
       c->payload[id] = true;
       return;
     }
+    /* a reader that reaches the payload's instance through a pointer it
+     * loaded, where the store is the instance's set-up before its
+     * publication: the publication hands the instance over (a list walk's
+     * `fa->fa_slen` after `hlist_add_head_rcu()` of a new alias) */
+    if (part->reader && bp_event_get(engine, race)->unpublished &&
+        bp_event_addressed_through(engine, id, BP_NO_OBJECT)) {
+      c->payload[id] = true;
+      return;
+    }
     /* nor does an access of a writer that the code serialises with a
      * plain racing store's (concurrency.c: both store the object plainly,
      * or one also reads it plainly); a marked store says they do race */
