@@ -879,13 +879,23 @@ std::string unitIdentity(const SourceManager &sources) {
   return identity;
 }
 
+// The directory that holds a file, or none (a buffer of no file).
+const DirectoryEntry *directoryOf(const SourceManager &sources, FileID file) {
+  OptionalFileEntryRef entry = sources.getFileEntryRefForID(file);
+  return entry ? &entry->getDir().getDirEntry() : nullptr;
+}
+
 // The files, other than the main file, where the unit defines a function
 // that is not inline: implementation files included into the main file
 // (liburcu's urcu-call-rcu-impl.h), whose functions are the unit's own as
 // the main file's are. A header's inline functions are not: every unit
 // that includes it has them, and they are lowered where they are called.
+// Only a file beside the main file is one: a header of another directory
+// that defines functions does so for every unit that includes it (the
+// kernel's trace-event headers, expanded with CREATE_TRACE_POINTS).
 llvm::DenseSet<FileID> implementationFiles(ASTContext &context) {
   const SourceManager &sources = context.getSourceManager();
+  const DirectoryEntry *mainDirectory = directoryOf(sources, sources.getMainFileID());
   llvm::DenseSet<FileID> files;
   for (const Decl *declaration : context.getTranslationUnitDecl()->decls()) {
     const auto *function = dyn_cast<FunctionDecl>(declaration);
@@ -893,7 +903,8 @@ llvm::DenseSet<FileID> implementationFiles(ASTContext &context) {
       continue;
     SourceLocation location = sources.getExpansionLoc(function->getLocation());
     FileID file = sources.getFileID(location);
-    if (file != sources.getMainFileID() && !sources.isInSystemHeader(location))
+    if (file != sources.getMainFileID() && !sources.isInSystemHeader(location) &&
+        directoryOf(sources, file) == mainDirectory)
       files.insert(file);
   }
   return files;
