@@ -101,7 +101,11 @@ struct bp_engine {
   bp_vec events;                     /* bp_event */
   bp_vec annotations;                /* bp_annotation_record */
   bp_vec address_taken;              /* uint32_t names ids (bp_add_address_taken) */
-  uint32_t unit;                     /* of the functions begun next (bp_set_unit) */
+  /* per event: the instance object bp_unify_instances renamed to its type
+   * object (BP_NO_OBJECT: none); NULL until it renames one */
+  uint32_t *instance_objects;
+  size_t instance_object_count;
+  uint32_t unit;      /* of the functions begun next (bp_set_unit) */
   bool *kernel_units; /* per names id: a unit written in the kernel's family (bp_find_unit_families)
                        */
   bp_text_source text_source; /* bp_set_text_source */
@@ -109,6 +113,11 @@ struct bp_engine {
   bool building;
 };
 #define BP_NO_UNIT UINT32_MAX
+
+/* program.c: the object access `event` had before bp_unify_instances
+ * named it by its type ("struct list_head.next@struct nfs_inode.open_files.next"
+ * before "struct list_head.next"); its object when it had no other. */
+uint32_t bp_event_instance_object(const bp_engine *engine, uint32_t event);
 
 /* intern.c: the id of `string`, or UINT32_MAX when it was never added. */
 uint32_t bp_interner_find(const bp_interner *interner, const char *string);

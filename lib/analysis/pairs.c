@@ -410,6 +410,47 @@ static bool building_block_link(const bp_engine *engine, uint32_t a, uint32_t b)
          building_block(bp_event_root_type(engine, b));
 }
 
+/* The field path of an access's instance within its container, ".list.next"
+ * of "struct list_head.next@struct nfs_open_context.list.next"; NULL when
+ * the access names no container's instance (a global's, or none). */
+static const char *instance_path(const bp_engine *engine, uint32_t event) {
+  const char *key = bp_interner_get(&engine->objects, bp_event_instance_object(engine, event));
+  const char *at = strchr(key, BP_INSTANCE_SEPARATOR);
+  if (!at)
+    return NULL;
+  const char *type = at + 1;
+  if (strncmp(type, "struct ", 7) == 0)
+    type += 7;
+  else if (strncmp(type, "union ", 6) == 0)
+    type += 6;
+  else
+    return NULL;
+  /* the container's name, then its file's tag in braces, which may hold dots */
+  type += strcspn(type, "{.");
+  if (*type == '{') {
+    type = strchr(type, '}');
+    if (!type)
+      return NULL;
+    type++;
+  }
+  return *type == '.' ? type : NULL;
+}
+
+/* Two accesses to one type's field, each within a container of its own
+ * (`ctx->list.next` and `inode->i_flctx->flc_lease.next`, both named
+ * `list_head.next` by type): different memory, unless one container holds
+ * the other (`tp->inet_conn.icsk_inet.sk.sk_state` and
+ * `inet->sk.sk_state`), where one path ends the other. */
+static bool distinct_instances(const bp_engine *engine, uint32_t a, uint32_t b) {
+  const char *x = instance_path(engine, a), *y = instance_path(engine, b);
+  if (!x || !y)
+    return false;
+  size_t x_length = strlen(x), y_length = strlen(y);
+  if (x_length > y_length)
+    return strcmp(x + x_length - y_length, y) != 0;
+  return strcmp(y + y_length - x_length, x) != 0;
+}
+
 bool bp_may_reach_one_instance(const bp_engine *engine, uint32_t object, uint32_t a, uint32_t b) {
   if (bp_variable_object(engine, object))
     return true;
@@ -575,6 +616,9 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
   if (building_block_link(analysis->engine, cpu0->first, cpu1->second) ||
       building_block_link(analysis->engine, cpu0->second, cpu1->first))
     return false;
+  if (distinct_instances(analysis->engine, cpu0->first, cpu1->second) ||
+      distinct_instances(analysis->engine, cpu0->second, cpu1->first))
+    return false; /* a pairing claims both links meet on one instance */
   if (!cpu0->instances_go_together || !cpu1->instances_go_together)
     return false;
   /* each side's two go together; one of the objects must be one the two

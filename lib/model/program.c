@@ -38,6 +38,7 @@ void bp_engine_destroy(bp_engine *engine) {
   bp_vec_free(&engine->annotations);
   bp_vec_free(&engine->address_taken);
   bp_vec_free(&engine->object_displays);
+  free(engine->instance_objects);
   free(engine->kernel_units);
   bp_interner_free(&engine->files);
   bp_interner_free(&engine->objects);
@@ -80,6 +81,26 @@ static void rename_objects(bp_engine *engine, const uint32_t *canonical) {
   }
 }
 
+/* Keeps, per access, the instance object that `canonical` renames, for
+ * bp_event_instance_object. */
+static void remember_instances(bp_engine *engine, const uint32_t *canonical) {
+  size_t count = engine->events.count;
+  if (engine->instance_object_count < count) {
+    uint32_t *grown = realloc(engine->instance_objects, count * sizeof *grown);
+    if (!grown)
+      abort();
+    for (size_t e = engine->instance_object_count; e < count; e++)
+      grown[e] = BP_NO_OBJECT;
+    engine->instance_objects = grown;
+    engine->instance_object_count = count;
+  }
+  for (size_t e = 0; e < count; e++) {
+    const bp_event *event = bp_vec_at(&engine->events, e);
+    if (event->type == BP_EVENT_ACCESS && canonical[event->object] != event->object)
+      engine->instance_objects[e] = event->object;
+  }
+}
+
 void bp_unify_instances(bp_engine *engine) {
   size_t objects = engine->objects.strings.count;
   uint32_t *canonical = malloc((objects + 1) * sizeof *canonical);
@@ -105,9 +126,17 @@ void bp_unify_instances(bp_engine *engine) {
       any = true;
     }
   }
-  if (any)
+  if (any) {
+    remember_instances(engine, canonical);
     rename_objects(engine, canonical);
+  }
   free(canonical);
+}
+
+uint32_t bp_event_instance_object(const bp_engine *engine, uint32_t event) {
+  if (event < engine->instance_object_count && engine->instance_objects[event] != BP_NO_OBJECT)
+    return engine->instance_objects[event];
+  return bp_event_get(engine, event)->object;
 }
 
 static bool type_named(const char *key) {
