@@ -172,10 +172,9 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
 /* Whether accesses `a` and `b` (of two functions) of `object` may reach
  * one instance of it: a variable's object, or a field named by its type
  * that both reach from containers of one type (bp_set_access_root; a
- * pointer to a T may point to the global g of type T), by paths inside
- * their containers of which one ends the other. Two functions reaching a
- * `list_head.next` embedded in a `struct sock` and in a `struct kprobe`,
- * or in two fields of one structure, share no list. */
+ * pointer to a T may point to the global g of type T). Two functions
+ * reaching a `list_head.next` embedded in a `struct sock` and in a
+ * `struct kprobe` share no list. */
 bool bp_may_reach_one_instance(const bp_engine *engine, uint32_t object, uint32_t a, uint32_t b);
 /* `access` loads a node of a list its function took whole from a head
  * (unpublished, reached through a pointer read from that head), and the

@@ -454,8 +454,6 @@ static bool distinct_instances(const bp_engine *engine, uint32_t a, uint32_t b) 
 bool bp_may_reach_one_instance(const bp_engine *engine, uint32_t object, uint32_t a, uint32_t b) {
   if (bp_variable_object(engine, object))
     return true;
-  if (distinct_instances(engine, a, b))
-    return false;
   const bp_event *first = bp_event_get(engine, a), *second = bp_event_get(engine, b);
   if (first->root == BP_NO_ROOT || second->root == BP_NO_ROOT)
     return false;
