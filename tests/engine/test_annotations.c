@@ -190,6 +190,10 @@ static void test_kernel_comments(void **state) {
       {"/* pairs with the implied barrier in WRITE_ONCE() below. */", NULL},
       {"/* Pairs with set_state() barrier (A) in wait_loop(). */", "wait_loop"},
       {"/* order the flag before the data */", NULL},
+      {"/* See wake_up_bit() for which memory barrier you need to use. */", NULL},
+      {"/* See css_release_work_fn() for details. */", NULL},
+      {"/* see try_to_wake_up() */", "try_to_wake_up"},
+      {"/* See the smp_rmb() in svc_xprt_ready() for the reader. */", "svc_xprt_ready"},
   };
   size_t count = sizeof cases / sizeof cases[0];
   char text[4096] = "";
