@@ -118,6 +118,10 @@ struct bp_engine {
  * named it by its type ("struct list_head.next@struct nfs_inode.open_files.next"
  * before "struct list_head.next"); its object when it had no other. */
 uint32_t bp_event_instance_object(const bp_engine *engine, uint32_t event);
+/* program.c: the field path of that instance within its container,
+ * ".list.next" of "struct list_head.next@struct nfs_open_context.list.next";
+ * NULL when the access names no container's instance (a global's, or none). */
+const char *bp_event_instance_path(const bp_engine *engine, uint32_t event);
 
 /* intern.c: the id of `string`, or UINT32_MAX when it was never added. */
 uint32_t bp_interner_find(const bp_interner *interner, const char *string);

@@ -410,39 +410,13 @@ static bool building_block_link(const bp_engine *engine, uint32_t a, uint32_t b)
          building_block(bp_event_root_type(engine, b));
 }
 
-/* The field path of an access's instance within its container, ".list.next"
- * of "struct list_head.next@struct nfs_open_context.list.next"; NULL when
- * the access names no container's instance (a global's, or none). */
-static const char *instance_path(const bp_engine *engine, uint32_t event) {
-  const char *key = bp_interner_get(&engine->objects, bp_event_instance_object(engine, event));
-  const char *at = strchr(key, BP_INSTANCE_SEPARATOR);
-  if (!at)
-    return NULL;
-  const char *type = at + 1;
-  if (strncmp(type, "struct ", 7) == 0)
-    type += 7;
-  else if (strncmp(type, "union ", 6) == 0)
-    type += 6;
-  else
-    return NULL;
-  /* the container's name, then its file's tag in braces, which may hold dots */
-  type += strcspn(type, "{.");
-  if (*type == '{') {
-    type = strchr(type, '}');
-    if (!type)
-      return NULL;
-    type++;
-  }
-  return *type == '.' ? type : NULL;
-}
-
 /* Two accesses to one type's field, each within a container of its own
  * (`ctx->list.next` and `inode->i_flctx->flc_lease.next`, both named
  * `list_head.next` by type): different memory, unless one container holds
  * the other (`tp->inet_conn.icsk_inet.sk.sk_state` and
  * `inet->sk.sk_state`), where one path ends the other. */
 static bool distinct_instances(const bp_engine *engine, uint32_t a, uint32_t b) {
-  const char *x = instance_path(engine, a), *y = instance_path(engine, b);
+  const char *x = bp_event_instance_path(engine, a), *y = bp_event_instance_path(engine, b);
   if (!x || !y)
     return false;
   size_t x_length = strlen(x), y_length = strlen(y);

@@ -143,6 +143,18 @@ static bool type_named(const char *key) {
   return strncmp(key, "struct ", 7) == 0 || strncmp(key, "union ", 6) == 0;
 }
 
+const char *bp_event_instance_path(const bp_engine *engine, uint32_t event) {
+  const char *key = bp_interner_get(&engine->objects, bp_event_instance_object(engine, event));
+  const char *at = strchr(key, BP_INSTANCE_SEPARATOR);
+  if (!at || !type_named(at + 1))
+    return NULL;
+  /* the container's type, then its file's tag in braces, which may hold dots */
+  const char *path = at + 1 + strcspn(at + 1, "{.");
+  if (*path == '{' && (path = strchr(path, '}')) != NULL)
+    path++;
+  return path && *path == '.' ? path : NULL;
+}
+
 bool bp_variable_object(const bp_engine *engine, uint32_t object) {
   const char *key = bp_interner_get(&engine->objects, object);
   if (!type_named(key))
