@@ -133,8 +133,9 @@ static void test_too_weak_barriers_are_reported(void **state) {
  * walk, set on a new alias before hlist_add_head_rcu()). Another
  * function's in-place store is no partner of the pairing. With the
  * payload reached by name, the plain read is reported. (This small
- * program was quiet before the rule too; the kernel's twelve findings it
- * took, docs/precision.md, are its evidence.) */
+ * program is quiet without the rule too, its read being guarded by the
+ * flag; tests/plugin/payload-set-up-through-pointer.c is a case that needs
+ * it.) */
 static size_t payload_read_findings(bool through_pointer) {
   program p = {.engine = bp_engine_create()};
   uint32_t flag = bp_intern_object(p.engine, "first", "first");
