@@ -351,7 +351,10 @@ private:
   const FunctionDecl *inlinableCallee(const Stmt *statement) const;
   bool usesPrimitives(const Stmt *statement,
                       llvm::SmallPtrSetImpl<const FunctionDecl *> &callees) const;
-  void inlineCall(const CallExpr *call, const FunctionDecl *callee);
+  // With `contractStrength`: the callee is a barrier of that strength by its
+  // library's contract (BP_CONTRACT(f, BARRIER, order)), lowered as such.
+  void inlineCall(const CallExpr *call, const FunctionDecl *callee,
+                  std::optional<unsigned> contractStrength = std::nullopt);
   const FunctionDecl *unloweredCallee(const Stmt *statement) const;
   const FunctionDecl *calleeWithKnownCallers(const Stmt *statement) const;
   std::optional<int64_t> knownValue(const Expr *value) const;

@@ -37,6 +37,20 @@ bool hasContract(const FunctionDecl *function) {
   return name && bp_has_contract(name->getNameStart(), name->getLength());
 }
 
+// The order a library's contract says a call of the function makes as a
+// barrier itself (BP_CONTRACT(f, BARRIER, order)), if one does.
+std::optional<bp_order> barrierContract(const FunctionDecl *function) {
+  const IdentifierInfo *name = function->getIdentifier();
+  if (!name || !bp_has_contract(name->getNameStart(), name->getLength()))
+    return std::nullopt;
+  for (size_t i = 0; i < bp_contract_count(); i++) {
+    const bp_contract *contract = bp_contract_get(i);
+    if (contract->side == BP_CONTRACT_BARRIER && name->getName() == contract->function)
+      return contract->order;
+  }
+  return std::nullopt;
+}
+
 // The kernel's `__init` and `__exit` functions (`__section(".init.text")`):
 // they run once, at boot before what they set up is in use, or at exit
 // after it is not.
@@ -285,7 +299,8 @@ bool FunctionLowering::usesPrimitives(const Stmt *statement,
   return false;
 }
 
-void FunctionLowering::inlineCall(const CallExpr *call, const FunctionDecl *callee) {
+void FunctionLowering::inlineCall(const CallExpr *call, const FunctionDecl *callee,
+                                  std::optional<unsigned> contractStrength) {
   CallSite inner;
   inner.caller = this;
   inner.call = call;
@@ -302,6 +317,13 @@ void FunctionLowering::inlineCall(const CallExpr *call, const FunctionDecl *call
   inner.guards = currentGuards();
   inner.valueGuard = currentValueGuard();
   FunctionLowering body(context, engine, files, unit, &inner);
+  if (contractStrength) {
+    // the callee's code is the one barrier its contract says it is
+    body.function = callee;
+    body.currentBlock = currentBlock;
+    body.addBarrier(*contractStrength, BP_NO_PRIMITIVE, false, call->getBeginLoc(), nullptr);
+    return;
+  }
   std::optional<std::pair<uint32_t, uint32_t>> blocks = body.lowerBody(callee);
   if (!blocks)
     return;
@@ -677,6 +699,15 @@ void FunctionLowering::lowerElement(const Stmt *statement) {
     marking = use->primitive;
   }
   if (const FunctionDecl *callee = inlinableCallee(statement)) {
+    // The membarrier scheme's two sides: what the callee's paths order
+    // differs (a system call or a full barrier; a compiler barrier the
+    // system call promotes, or a full barrier), and the library's contract
+    // states what a call of it is. The callee's own code is checked
+    // against the contract where it is defined.
+    if (std::optional<bp_order> order = lowering::barrierContract(callee)) {
+      inlineCall(cast<CallExpr>(statement), callee, bp_order_strength(*order));
+      return;
+    }
     inlineCall(cast<CallExpr>(statement), callee);
     return;
   }

@@ -71,7 +71,11 @@ typedef enum {
   BP_ORDER_ACQ_REL,
   BP_ORDER_SEQ_CST,
   BP_ORDER_PUBLISH,
-  BP_ORDER_FROM_ARG
+  BP_ORDER_FROM_ARG,
+  /* a full barrier on every thread that runs (the membarrier() system
+   * call, a signal every reader handles): against it, another thread's
+   * compiler barrier orders as a full one */
+  BP_ORDER_MEMBARRIER
 } bp_order;
 
 typedef struct {
@@ -170,7 +174,12 @@ enum {
    * only for the threads that read from each other, not cumulatively as a
    * full barrier does: enough where at most one link of a pair's or a
    * cycle's communication is not a reads-from (rules/missing_barrier.c). */
-  BP_STRENGTH_LOCAL = 64
+  BP_STRENGTH_LOCAL = 64,
+  /* A membarrier (BP_ORDER_MEMBARRIER), with BP_STRENGTH_FULL: it makes a
+   * partner's compiler barrier a full one for the pairing (liburcu's
+   * "slave barriers are only guaranteed to be ordered wrt master
+   * barriers"). */
+  BP_STRENGTH_MEMBARRIER = 128
 };
 /* The part of a barrier event's strength that orders memory. */
 #define BP_STRENGTH_ORDER(strength) ((strength)&BP_STRENGTH_FULL)

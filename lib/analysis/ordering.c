@@ -135,7 +135,7 @@ static bool cross_barrier(const propagation *p, path_state *state, uint32_t id,
   if (strength & (BP_STRENGTH_RELEASE | BP_STRENGTH_ACQUIRE | BP_STRENGTH_CONSUME))
     state->strength |= BP_STRENGTH_LOADS | BP_STRENGTH_STORES | BP_STRENGTH_LOCAL;
   else
-    state->strength |= BP_STRENGTH_ORDER(strength);
+    state->strength |= BP_STRENGTH_ORDER(strength) | (strength & BP_STRENGTH_MEMBARRIER);
   /* the plugin writes a plain access to an _Atomic object as the access
    * between implicit full barriers of no primitive; messages name a barrier
    * written in the group rather than such an access */

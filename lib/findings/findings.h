@@ -28,6 +28,10 @@ void bp_text_append(bp_text *buffer, const char *format, ...)
     ;
 /* 'cmm_smp_rmb()', or what stands for a barrier with no primitive. */
 void bp_text_append_barrier(bp_text *buffer, const bp_engine *engine, uint32_t event);
+/* The function whose call `event` is, a barrier by its library's contract
+ * (BP_CONTRACT(f, BARRIER, order): lowered at its calls as that one
+ * barrier); NULL for any other event. */
+const char *bp_contract_barrier_name(const bp_engine *engine, uint32_t event);
 
 /* annotation_message.c: the message of a stale-annotation finding. */
 char *bp_annotation_message(const bp_engine *engine, const bp_finding *finding);

@@ -26,7 +26,7 @@ static const char *function_of(const bp_engine *engine, const bp_side *side) {
 /* " (in its call of 'ring_push')" when `event` is code of a helper its function calls. */
 static void append_callee(bp_text *buffer, const bp_engine *engine, uint32_t event) {
   const char *callee = event == BP_NO_EVENT ? "" : bp_event_callee(engine, event);
-  if (callee[0])
+  if (callee[0] && !bp_contract_barrier_name(engine, event))
     bp_text_append(buffer, " (in its call of '%s')", callee);
 }
 

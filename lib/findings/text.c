@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void append_list(bp_text *buffer, const char *format, va_list args) {
   va_list copy;
@@ -29,10 +30,22 @@ void bp_text_append(bp_text *buffer, const char *format, ...) {
   va_end(args);
 }
 
+const char *bp_contract_barrier_name(const bp_engine *engine, uint32_t event) {
+  const bp_event *barrier = bp_event_get(engine, event);
+  if (barrier->type != BP_EVENT_BARRIER || barrier->primitive != BP_NO_PRIMITIVE ||
+      barrier->implicit)
+    return NULL;
+  const char *callee = bp_event_callee(engine, event);
+  return callee[0] && bp_has_contract(callee, strlen(callee)) ? callee : NULL;
+}
+
 void bp_text_append_barrier(bp_text *buffer, const bp_engine *engine, uint32_t event) {
   const bp_primitive *primitive = bp_primitive_get(bp_event_get(engine, event)->primitive);
+  const char *contract = bp_contract_barrier_name(engine, event);
   if (primitive)
     bp_text_append(buffer, "'%s()'", primitive->name);
+  else if (contract)
+    bp_text_append(buffer, "'%s()'", contract);
   else
     bp_text_append(buffer, "a sequentially consistent atomic access");
 }

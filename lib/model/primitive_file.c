@@ -386,15 +386,15 @@ static void add_contract(parser *p, const declaration *d) {
   }
   bool entry = side_index == BP_CONTRACT_ENTRY, barrier = side_index == BP_CONTRACT_BARRIER;
   bool fits = order_index == BP_ORDER_MB || order_index == BP_ORDER_RMB ||
-              order_index == BP_ORDER_WMB ||
+              order_index == BP_ORDER_WMB || (barrier && order_index == BP_ORDER_MEMBARRIER) ||
               (!barrier && order_index == (entry ? BP_ORDER_RELEASE : BP_ORDER_ACQUIRE));
   if (!fits) {
     report(p, order->line, order->column,
-           "a contract's ordering at %s is MB, RMB%s WMB%s, not '%.*s'",
-           bp_contract_side_names[side_index], barrier ? " or" : ",",
-           barrier ? ""
-           : entry ? " or RELEASE"
-                   : " or ACQUIRE",
+           "a contract's ordering at %s is MB, RMB, WMB or %s, not '%.*s'",
+           bp_contract_side_names[side_index],
+           barrier ? "MEMBARRIER"
+           : entry ? "RELEASE"
+                   : "ACQUIRE",
            (int)order->length, order->begin);
     return;
   }

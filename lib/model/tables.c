@@ -55,6 +55,7 @@ const char *const bp_order_names[BP_ORDER_NAME_COUNT] = {
     [BP_ORDER_SEQ_CST] = "SEQ_CST",
     [BP_ORDER_PUBLISH] = "PUBLISH",
     [BP_ORDER_FROM_ARG] = "FROM_ARG",
+    [BP_ORDER_MEMBARRIER] = "MEMBARRIER",
 };
 
 const char *const bp_contract_side_names[BP_CONTRACT_SIDE_COUNT] = {
@@ -482,6 +483,8 @@ unsigned bp_order_strength(bp_order order) {
   case BP_ORDER_MB:
   case BP_ORDER_SEQ_CST:
     return BP_STRENGTH_FULL;
+  case BP_ORDER_MEMBARRIER:
+    return BP_STRENGTH_FULL | BP_STRENGTH_MEMBARRIER;
   default:
     return BP_STRENGTH_NONE;
   }

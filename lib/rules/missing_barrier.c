@@ -76,6 +76,8 @@ static void check_side(bp_analysis *analysis, const bp_ordering *side, const bp_
                        (partner->strength & partner_need) == partner_need;
   if (((side->strength & need) == need && !by_dependency) || ordered_again(analysis, side, need))
     return;
+  if ((partner->strength & BP_STRENGTH_MEMBARRIER) && side->barrier != BP_NO_EVENT)
+    return; /* the partner's membarrier makes this side's barrier, a compiler one too, full */
   if ((side->strength & BP_STRENGTH_LOCAL) &&
       bp_local_order_suffices(analysis->engine, side, partner))
     return; /* release and acquire, where LKMM says they are enough */

@@ -180,7 +180,7 @@ static void test_unknown_family_operation_and_ordering(void **state) {
                "UNLOCK, SPAWN, JOIN, OR, AND, XOR, BIT, READ_LOCK, LOCK_HELD");
   assert_error("BP_PRIMITIVE(my_mb, URCU, FENCE, mb)", 1, 34,
                "unknown ordering 'mb'; orderings: COMPILER, RELAXED, RMB, WMB, MB, CONSUME, "
-               "ACQUIRE, RELEASE, ACQ_REL, SEQ_CST, PUBLISH, FROM_ARG");
+               "ACQUIRE, RELEASE, ACQ_REL, SEQ_CST, PUBLISH, FROM_ARG, MEMBARRIER");
 }
 
 static void test_a_name_has_one_meaning(void **state) {
@@ -246,7 +246,7 @@ static void test_contracts(void **state) {
   assert_error("BP_CONTRACT(ring_take, BEFORE, MB)\n", 1, 24,
                "unknown side 'BEFORE'; sides: ENTRY, EXIT, BARRIER");
   assert_error("BP_CONTRACT(ring_take, BARRIER, RELEASE)\n", 1, 33,
-               "a contract's ordering at BARRIER is MB, RMB or WMB, not 'RELEASE'");
+               "a contract's ordering at BARRIER is MB, RMB, WMB or MEMBARRIER, not 'RELEASE'");
   assert_int_equal(add("BP_CONTRACT(ring_take, EXIT, ACQUIRE)\nBP_PRIMITIVE(x, NOPE, FENCE, MB)\n"),
                    1);
   assert_false(bp_has_contract("ring_take", strlen("ring_take"))); /* all or nothing */

@@ -16,7 +16,7 @@ void writer(int *message, int *ready) {
 // CHECK-NEXT: 4 | BP_PRIMITIVE(my_rmb, MINES, FENCE, RMB)
 // CHECK-NEXT: {{^ +\| +\^$}}
 // CHECK: bad-primitives.def:5:28: error: unknown operation 'FENSE'; operations: FENCE, LOAD, STORE, RMW, ACCESS, LOCK, UNLOCK, SPAWN, JOIN
-// CHECK: bad-primitives.def:6:35: error: unknown ordering 'RELAXD'; orderings: COMPILER, RELAXED, RMB, WMB, MB, CONSUME, ACQUIRE, RELEASE, ACQ_REL, SEQ_CST, PUBLISH, FROM_ARG
+// CHECK: bad-primitives.def:6:35: error: unknown ordering 'RELAXD'; orderings: COMPILER, RELAXED, RMB, WMB, MB, CONSUME, ACQUIRE, RELEASE, ACQ_REL, SEQ_CST, PUBLISH, FROM_ARG, MEMBARRIER
 // CHECK: bad-primitives.def:7:14: error: 'smp_mb' is already a built-in primitive: BP_PRIMITIVE(smp_mb, KERNEL, FENCE, MB)
 // CHECK: bad-primitives.def:8:14: error: 'my_mb' is already a primitive: BP_PRIMITIVE(my_mb, MINE, FENCE, MB)
 // CHECK: bad-primitives.def:9:23: error: expected ',' after the primitive's name, found 'MINE'
