@@ -69,7 +69,63 @@ typedef struct {
   /* what a source's walk reached: only these are read and reset */
   uint32_t *touched_events, *touched_blocks;
   size_t touched_event_count, touched_block_count;
+  /* the functions a library's contract names, by the id of their name as
+   * events name the helper whose code holds them, and the sides of their
+   * contracts (bits 1 << bp_contract_side) */
+  uint32_t *contract_names;
+  unsigned *contract_sides;
+  size_t contract_count;
 } propagation;
+
+static void find_contracts(propagation *p) {
+  size_t count = bp_contract_count();
+  p->contract_names = malloc((count ? count : 1) * sizeof *p->contract_names);
+  p->contract_sides = malloc((count ? count : 1) * sizeof *p->contract_sides);
+  if (!p->contract_names || !p->contract_sides)
+    abort();
+  p->contract_count = 0;
+  for (size_t i = 0; i < count; i++) {
+    const bp_contract *contract = bp_contract_get(i);
+    uint32_t name = bp_interner_find(&p->engine->names, contract->function);
+    if (name == UINT32_MAX)
+      continue; /* no event is in its code */
+    size_t k = 0;
+    while (k < p->contract_count && p->contract_names[k] != name)
+      k++;
+    if (k == p->contract_count) {
+      p->contract_names[p->contract_count] = name;
+      p->contract_sides[p->contract_count++] = 0;
+    }
+    p->contract_sides[k] |= 1u << contract->side;
+  }
+}
+
+static unsigned contract_sides_of(const propagation *p, uint32_t callee) {
+  for (size_t k = 0; k < p->contract_count; k++)
+    if (p->contract_names[k] == callee)
+      return p->contract_sides[k];
+  return 0;
+}
+
+/* A function a library's contract names is used by its callers through
+ * the contract: what it orders between its own accesses and theirs is what
+ * the contract states (ENTRY: the caller's earlier accesses, then its own;
+ * EXIT: its own, then the caller's later ones). Where its code is lowered
+ * into a caller, a side from its code out to the caller's later code with
+ * no EXIT contract (call_rcu_wake_up()'s read of the futex word, which only
+ * decides whether to wake the thread, before its caller's next read), or
+ * from the caller's earlier code into it with no ENTRY contract, is a
+ * claim nobody made. */
+static bool crosses_unclaimed_contract(const propagation *p, const bp_event *from,
+                                       const bp_event *to) {
+  if (from->callee == to->callee || !p->contract_count)
+    return false;
+  unsigned out = contract_sides_of(p, from->callee);
+  if (out && !(out & (1u << BP_CONTRACT_EXIT)))
+    return true;
+  unsigned in = contract_sides_of(p, to->callee);
+  return in && !(in & (1u << BP_CONTRACT_ENTRY));
+}
 
 static bool meet(path_state *into, path_state incoming) {
   if (into->strength == UNREACHED) {
@@ -561,7 +617,7 @@ static void add_reached_orderings(const propagation *p, uint32_t function_index,
     uint32_t local = p->touched_events[k];
     uint32_t id = p->first_event + (uint32_t)local;
     const bp_event *to = bp_event_get(p->engine, id);
-    if (to->object == from->object)
+    if (to->object == from->object || crosses_unclaimed_contract(p, from, to))
       continue;
     bp_ordering ordering = {.function = function_index,
                             .first = source,
@@ -714,6 +770,7 @@ void bp_collect_orderings(const bp_engine *engine, const bool *ordering_calls,
     abort();
   find_guesses(&p);
   find_loops(function, &p.loops);
+  find_contracts(&p);
   const path_state unreached = {.strength = UNREACHED, .barrier = BP_NO_EVENT};
   for (size_t k = 0; k < block_count; k++) {
     p.block_in[k] = unreached;
@@ -772,6 +829,8 @@ void bp_collect_orderings(const bp_engine *engine, const bool *ordering_calls,
   free(p.guess);
   free(p.touched_events);
   free(p.touched_blocks);
+  free(p.contract_names);
+  free(p.contract_sides);
   free(p.loops.of_header);
   free(p.loops.bodies);
 }

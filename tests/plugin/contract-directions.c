@@ -1,0 +1,56 @@
+// A function a library's contract names is used through the contract: where
+// its code is lowered into a caller, its accesses pair with the caller's
+// only in the directions the contract states. wake_worker() orders its
+// caller's stores before its read of the futex word (ENTRY, MB), a read that
+// only decides whether to wake the worker; nothing claims that the read
+// comes before what its caller reads next (liburcu's call_rcu_wake_up(),
+// read before call_rcu_data_free() waits for STOPPED). With the contract,
+// that side pairs with nothing; without it, the worker's handshake makes it
+// scenario 1 and it is reported.
+//
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-primitives=%S/Inputs/contract-directions.def -Xclang -verify
+// RUN: %barrierpair %s -Xclang -verify=open
+// expected-no-diagnostics
+#include <urcu/arch.h>
+#include <urcu/system.h>
+#include <urcu/uatomic.h>
+
+struct worker {
+  int futex;
+  unsigned long flags;
+};
+
+int futex_wake(int *word);
+int futex_wait(int *word);
+
+static void wake_worker(struct worker *w) {
+  cmm_smp_mb();
+  if (uatomic_read(&w->futex) == -1) { // open-note {{'stop_worker' loads 'worker.futex' here}}
+    uatomic_set(&w->futex, 0);
+    futex_wake(&w->futex);
+  }
+}
+
+void stop_worker(struct worker *w) {
+  uatomic_or(&w->flags, 1);
+  wake_worker(w);
+  while (!(uatomic_read(&w->flags) & 2)) // open-warning {{no barrier orders the load of 'worker.futex' before the load of 'worker.flags' in 'stop_worker'; with 'worker_wake_self' this is scenario 1, which needs cmm_smp_rmb() here}} open-note {{scenario 1 forbids}}
+    ;
+}
+
+void worker_sleep(struct worker *w) {
+  uatomic_set(&w->futex, -1);
+  cmm_smp_mb();
+  if (!(uatomic_read(&w->flags) & 1))
+    futex_wait(&w->futex);
+}
+
+void worker_wake_self(struct worker *w) {
+  (void)uatomic_read(&w->flags);
+  cmm_smp_mb(); // open-note {{'worker_wake_self' orders the load of 'worker.flags' before the store to 'worker.futex' with 'cmm_smp_mb()'}}
+  uatomic_set(&w->futex, 0);
+}
+
+void worker_exit(struct worker *w) {
+  uatomic_or(&w->flags, 2);
+}
