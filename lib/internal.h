@@ -122,6 +122,10 @@ uint32_t bp_event_instance_object(const bp_engine *engine, uint32_t event);
  * ".list.next" of "struct list_head.next@struct nfs_open_context.list.next";
  * NULL when the access names no container's instance (a global's, or none). */
 const char *bp_event_instance_path(const bp_engine *engine, uint32_t event);
+/* program.c: the container's type of that path, with its file's tag when it
+ * is a unit's own ("struct call_rcu_data{.../urcu.c#...}"), `*length`
+ * bytes long; NULL when the access has no instance path. */
+const char *bp_event_instance_container(const bp_engine *engine, uint32_t event, size_t *length);
 
 /* intern.c: the id of `string`, or UINT32_MAX when it was never added. */
 uint32_t bp_interner_find(const bp_interner *interner, const char *string);

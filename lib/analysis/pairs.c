@@ -414,7 +414,11 @@ static bool building_block_link(const bp_engine *engine, uint32_t a, uint32_t b)
  * (`ctx->list.next` and `inode->i_flctx->flc_lease.next`, both named
  * `list_head.next` by type): different memory, unless one container holds
  * the other (`tp->inet_conn.icsk_inet.sk.sk_state` and
- * `inet->sk.sk_state`), where one path ends the other. */
+ * `inet->sk.sk_state`), where one path ends the other. One path from
+ * containers of two types is two memories too: two units' own copies of
+ * one structure (liburcu's flavours each define `struct call_rcu_data`,
+ * whose `cbs_tail.p` is a `cds_wfcq_tail.p` of the header's queue), or two
+ * structures that name a field alike. */
 static bool distinct_instances(const bp_engine *engine, uint32_t a, uint32_t b) {
   const char *x = bp_event_instance_path(engine, a), *y = bp_event_instance_path(engine, b);
   if (!x || !y)
@@ -422,7 +426,14 @@ static bool distinct_instances(const bp_engine *engine, uint32_t a, uint32_t b) 
   size_t x_length = strlen(x), y_length = strlen(y);
   if (x_length > y_length)
     return strcmp(x + x_length - y_length, y) != 0;
-  return strcmp(y + y_length - x_length, x) != 0;
+  if (x_length < y_length)
+    return strcmp(y + y_length - x_length, x) != 0;
+  if (strcmp(x, y) != 0)
+    return true;
+  size_t x_container, y_container;
+  const char *p = bp_event_instance_container(engine, a, &x_container);
+  const char *q = bp_event_instance_container(engine, b, &y_container);
+  return x_container != y_container || strncmp(p, q, x_container) != 0;
 }
 
 bool bp_may_reach_one_instance(const bp_engine *engine, uint32_t object, uint32_t a, uint32_t b) {

@@ -155,6 +155,16 @@ const char *bp_event_instance_path(const bp_engine *engine, uint32_t event) {
   return path && *path == '.' ? path : NULL;
 }
 
+const char *bp_event_instance_container(const bp_engine *engine, uint32_t event, size_t *length) {
+  const char *path = bp_event_instance_path(engine, event);
+  if (!path)
+    return NULL;
+  const char *key = bp_interner_get(&engine->objects, bp_event_instance_object(engine, event));
+  const char *container = strchr(key, BP_INSTANCE_SEPARATOR) + 1;
+  *length = (size_t)(path - container);
+  return container;
+}
+
 bool bp_variable_object(const bp_engine *engine, uint32_t object) {
   const char *key = bp_interner_get(&engine->objects, object);
   if (!type_named(key))

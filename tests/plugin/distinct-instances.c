@@ -5,9 +5,12 @@
 // two containers' fields is none (the kernel's NFS open files against a
 // lease list, both `list_head`). One container holding the other is still
 // one instance (`holder->ctx.list.prev` ends like `ctx->list.prev`), and
-// so is the same container's field on both sides.
+// so is the same container's field on both sides. The same path in a
+// container of another type (`named->list.prev` of a `struct lease_list`)
+// is other memory again.
 //
 // RUN: %barrierpair %s -Xclang -verify
+// RUN: %barrierpair %s -DOTHER_CONTAINER -Xclang -verify
 // RUN: %barrierpair %s -DSAME_LIST -Xclang -verify=same
 // RUN: %barrierpair %s -DHELD_CONTAINER -Xclang -verify=same
 // expected-no-diagnostics
@@ -26,6 +29,10 @@ struct lease_ctx {
   struct link leases;
 };
 
+struct lease_list {
+  struct link list;
+};
+
 struct ctx_holder {
   int flags;
   struct open_ctx ctx;
@@ -36,6 +43,7 @@ struct inode_info {
   struct lease_ctx *flctx;
   struct open_ctx *last;
   struct ctx_holder *holder;
+  struct lease_list *named;
 };
 
 // Reaches links through a pointer to one: any instance.
@@ -54,6 +62,8 @@ void attach(struct inode_info *info, struct open_ctx *ctx) {
 int lease_check(struct inode_info *info) {
 #if defined(SAME_LIST)
   struct link *prev = READ_ONCE(info->last->list.prev);
+#elif defined(OTHER_CONTAINER)
+  struct link *prev = READ_ONCE(info->named->list.prev);
 #elif defined(HELD_CONTAINER)
   struct link *prev = READ_ONCE(info->holder->ctx.list.prev);
 #else
