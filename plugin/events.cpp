@@ -133,8 +133,27 @@ void FunctionLowering::writeText(uint32_t event, const Stmt *statement, CharSour
     end = engineLocation(last);
   }
   bp_set_event_text(engine, event, statementAt, indentation.c_str(), begin, end);
-  if (site)
+  if (site) {
     bp_set_event_callee(engine, event, function->getNameAsString().c_str());
+    if (const FunctionDecl *contract = enclosingContract())
+      bp_set_event_contract(engine, event, contract->getNameAsString().c_str());
+  }
+}
+
+// The innermost function a library's contract names whose call, lowered
+// here, holds this body's code: this function or one of the callers it
+// was lowered into, but not the root, whose own code is no call of it.
+const FunctionDecl *FunctionLowering::enclosingContract() const {
+  auto named = [](const FunctionDecl *candidate) {
+    const IdentifierInfo *name = candidate->getIdentifier();
+    return name && bp_has_contract(name->getNameStart(), name->getLength());
+  };
+  if (named(function))
+    return function;
+  for (size_t i = site->stack.size(); i-- > 1;)
+    if (named(site->stack[i]))
+      return site->stack[i];
+  return nullptr;
 }
 
 // The record of `event`'s deferred text; events are recorded in order.

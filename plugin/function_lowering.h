@@ -353,6 +353,7 @@ private:
                       llvm::SmallPtrSetImpl<const FunctionDecl *> &callees) const;
   // With `contractStrength`: the callee is a barrier of that strength by its
   // library's contract (BP_CONTRACT(f, BARRIER, order)), lowered as such.
+  const FunctionDecl *enclosingContract() const;
   void inlineCall(const CallExpr *call, const FunctionDecl *callee,
                   std::optional<unsigned> contractStrength = std::nullopt);
   const FunctionDecl *unloweredCallee(const Stmt *statement) const;

@@ -442,6 +442,7 @@ typedef struct {
   bp_location access_begin, access_end;
   uint32_t lvalue_text, value_text; /* bp_event_lvalue_text, bp_event_value_text */
   uint32_t callee;                  /* bp_event_callee */
+  uint32_t contract;                /* bp_event_contract */
   bool thread_own;                  /* accesses: see bp_set_thread_own */
   bool unpublished;                 /* accesses: see bp_set_unpublished */
   bool after_unnamed_stores;        /* barriers: see bp_set_after_unnamed_stores */
@@ -570,6 +571,11 @@ void bp_set_value_root(bp_engine *engine, uint32_t event, uint32_t root);
  * the event's function (a helper); "" for the function's own code. */
 void bp_set_event_callee(bp_engine *engine, uint32_t event, const char *callee);
 const char *bp_event_callee(const bp_engine *engine, uint32_t event);
+/* The innermost function a library's contract (BP_CONTRACT) names whose
+ * call, lowered into the event's function, holds `event` (its own code or
+ * a helper's it calls); "" when none does. */
+void bp_set_event_contract(bp_engine *engine, uint32_t event, const char *function);
+const char *bp_event_contract(const bp_engine *engine, uint32_t event);
 /* The texts of bp_set_access_text; "" when unknown. */
 const char *bp_event_lvalue_text(const bp_engine *engine, uint32_t event);
 const char *bp_event_value_text(const bp_engine *engine, uint32_t event);
@@ -751,7 +757,7 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * adds a function only once when two inputs define it at the same place, an
  * annotation only once when two inputs read it at the same place. */
 
-#define BP_SITES_VERSION 19
+#define BP_SITES_VERSION 20
 
 /* Writes `engine`'s program (files, objects, functions with their blocks and
  * edges, every event field, annotations); false on a write error. */

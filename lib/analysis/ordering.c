@@ -70,8 +70,9 @@ typedef struct {
   uint32_t *touched_events, *touched_blocks;
   size_t touched_event_count, touched_block_count;
   /* the functions a library's contract names, by the id of their name as
-   * events name the helper whose code holds them, and the sides of their
-   * contracts (bits 1 << bp_contract_side) */
+   * events name the contract function whose call holds them
+   * (bp_event_contract), and the sides of their contracts (bits
+   * 1 << bp_contract_side) */
   uint32_t *contract_names;
   unsigned *contract_sides;
   size_t contract_count;
@@ -100,9 +101,9 @@ static void find_contracts(propagation *p) {
   }
 }
 
-static unsigned contract_sides_of(const propagation *p, uint32_t callee) {
+static unsigned contract_sides_of(const propagation *p, uint32_t function) {
   for (size_t k = 0; k < p->contract_count; k++)
-    if (p->contract_names[k] == callee)
+    if (p->contract_names[k] == function)
       return p->contract_sides[k];
   return 0;
 }
@@ -118,12 +119,12 @@ static unsigned contract_sides_of(const propagation *p, uint32_t callee) {
  * claim nobody made. */
 static bool crosses_unclaimed_contract(const propagation *p, const bp_event *from,
                                        const bp_event *to) {
-  if (from->callee == to->callee || !p->contract_count)
+  if (from->contract == to->contract || !p->contract_count)
     return false;
-  unsigned out = contract_sides_of(p, from->callee);
+  unsigned out = contract_sides_of(p, from->contract);
   if (out && !(out & (1u << BP_CONTRACT_EXIT)))
     return true;
-  unsigned in = contract_sides_of(p, to->callee);
+  unsigned in = contract_sides_of(p, to->contract);
   return in && !(in & (1u << BP_CONTRACT_ENTRY));
 }
 

@@ -363,7 +363,7 @@ static uint32_t add_event(bp_engine *engine, uint32_t block, const bp_event *eve
   for (size_t i = 0; i < BP_GUARDS_MAX; i++)
     stored->guards[i] = stored->address_sources[i] = BP_NO_OBJECT;
   stored->root = stored->value_root = BP_NO_ROOT;
-  stored->lvalue_text = stored->value_text = stored->callee = stored->root_type =
+  stored->lvalue_text = stored->value_text = stored->callee = stored->contract = stored->root_type =
       bp_interner_add(&engine->names, "");
   uint32_t id = (uint32_t)engine->events.count - 1;
   *(uint32_t *)bp_vec_push(&block_at(engine, block)->events) = id;
@@ -638,6 +638,17 @@ void bp_set_event_callee(bp_engine *engine, uint32_t event, const char *callee) 
   bp_event *stored = event_to_change(engine, event);
   if (stored)
     stored->callee = bp_interner_add(&engine->names, callee ? callee : "");
+}
+
+void bp_set_event_contract(bp_engine *engine, uint32_t event, const char *function) {
+  bp_event *stored = event_to_change(engine, event);
+  if (stored)
+    stored->contract = bp_interner_add(&engine->names, function ? function : "");
+}
+
+const char *bp_event_contract(const bp_engine *engine, uint32_t event) {
+  const bp_event *stored = bp_event_get(engine, event);
+  return stored ? bp_interner_get(&engine->names, stored->contract) : "";
 }
 
 const char *bp_event_callee(const bp_engine *engine, uint32_t event) {

@@ -64,6 +64,7 @@
   X(lvalue_text, NAME)                                                                             \
   X(value_text, NAME)                                                                              \
   X(callee, NAME)                                                                                  \
+  X(contract, NAME)                                                                                \
   X(thread_own, BOOL)                                                                              \
   X(unpublished, BOOL)                                                                             \
   X(after_unnamed_stores, BOOL)                                                                    \

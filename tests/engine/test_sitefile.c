@@ -34,7 +34,8 @@ static const char *const id_fields[] = {"function",           "location",       
                                         "statement",          "own_begin",      "own_end",
                                         "indentation",        "guards",         "address_sources",
                                         "access_begin",       "access_end",     "lvalue_text",
-                                        "value_text",         "callee",         "value_guard",
+                                        "value_text",         "callee",         "contract",
+                                        "value_guard",
                                         "value_guard_object", "stored_address", "root_type"};
 
 static bool is_id_field(const char *name) {
@@ -51,7 +52,7 @@ static const char *const built_fields[] = {
     "type",         "function",    "location",    "primitive",  "object",
     "kind",         "marked",      "strength",    "implicit",   "statement",
     "own_begin",    "own_end",     "indentation", "guards",     "address_sources",
-    "access_begin", "access_end",  "lvalue_text", "value_text", "callee",
+    "access_begin", "access_end",  "lvalue_text", "value_text", "callee", "contract",
     "thread_own",   "unpublished", "after_unnamed_stores", "after_publication",
     "reference_put", "value_unused", "value_known", "stored_value", "address_known",
     "stored_address", "bits", "value_guard",
@@ -122,6 +123,7 @@ static bp_engine *build_program(void) {
   bp_set_access_root(engine, e, 7, "struct \"ring\"");
   bp_set_value_root(engine, e, 3);
   bp_set_event_callee(engine, e, "set_s");
+  bp_set_event_contract(engine, e, "publish_s");
   bp_set_thread_own(engine, e);
   bp_set_unpublished(engine, e);
   bp_set_after_publication(engine, e);
@@ -225,6 +227,8 @@ static void assert_same_event(const bp_engine *a, uint32_t ia, const bp_engine *
       assert_string_equal(bp_event_lvalue_text(a, ia), bp_event_lvalue_text(b, ib));
     } else if (strcmp(name, "callee") == 0) {
       assert_string_equal(bp_event_callee(a, ia), bp_event_callee(b, ib));
+    } else if (strcmp(name, "contract") == 0) {
+      assert_string_equal(bp_event_contract(a, ia), bp_event_contract(b, ib));
     } else if (strcmp(name, "root_type") == 0) {
       assert_string_equal(bp_event_root_type(a, ia), bp_event_root_type(b, ib));
     } else if (strcmp(name, "value_text") == 0) {
@@ -390,7 +394,8 @@ static void expect_error(const char *text, const char *expected) {
   " primitive=- object=0 kind=0 marked=1 strength=0 implicit=0 statement=- own_begin=- "           \
   "own_end=- indentation=\"\" guards=- address_sources=- access_begin=- access_end=- "             \
   "lvalue_text=\"\" "                                                                              \
-  "value_text=\"\" callee=\"\" thread_own=0 unpublished=0 after_unnamed_stores=0 "                 \
+  "value_text=\"\" callee=\"\" contract=\"\" thread_own=0 unpublished=0 "                     \
+  "after_unnamed_stores=0 "                                                                        \
   "after_publication=0 reference_put=0 value_unused=0 value_known=0 stored_value=0 "               \
   "address_known=0 stored_address=- bits=0 "                                                       \
   "value_guard=- value_guard_object=- value_guard_bits=0 value_guard_zero=0 "                      \
@@ -418,7 +423,8 @@ static void test_corrupt_files_are_clear_errors(void **state) {
   strcat(
       text,
       "guards=0,7 address_sources=- access_begin=- access_end=- lvalue_text=\"\" value_text=\"\" "
-      "callee=\"\" thread_own=0 unpublished=0 after_unnamed_stores=0 after_publication=0 "
+      "callee=\"\" contract=\"\" thread_own=0 unpublished=0 after_unnamed_stores=0 "
+      "after_publication=0 "
       "reference_put=0 value_unused=0\n");
   expect_error(text, "test.sites:5: object 7 is not defined by an object record");
   snprintf(text, sizeof text,

@@ -6,11 +6,13 @@
 // comes before what its caller reads next (liburcu's call_rcu_wake_up(),
 // read before call_rcu_data_free() waits for STOPPED). With the contract,
 // that side pairs with nothing; without it, the worker's handshake makes it
-// scenario 1 and it is reported.
+// scenario 1 and it is reported. A helper that a contract function calls is
+// the contract function's own code: go_offline()'s store before its
+// helper's read of the futex word still pairs (Dekker, with the barrier
+// between them deleted), with the contract and without it.
 //
 // RUN: %barrierpair %s -fplugin-arg-barrierpair-primitives=%S/Inputs/contract-directions.def -Xclang -verify
 // RUN: %barrierpair %s -Xclang -verify=open
-// expected-no-diagnostics
 #include <urcu/arch.h>
 #include <urcu/system.h>
 #include <urcu/uatomic.h>
@@ -18,6 +20,7 @@
 struct worker {
   int futex;
   unsigned long flags;
+  unsigned long ctr;
 };
 
 int futex_wake(int *word);
@@ -53,4 +56,28 @@ void worker_wake_self(struct worker *w) {
 
 void worker_exit(struct worker *w) {
   uatomic_or(&w->flags, 2);
+}
+
+static void wake_waiter(struct worker *w) {
+  if (uatomic_read(&w->futex) == -1) // expected-warning {{no barrier orders the store to 'worker.ctr' before the load of 'worker.futex' in 'quiesce' (in its call of 'wake_waiter'); with 'wait_for_worker' this is scenario 10 (Dekker), which needs cmm_smp_mb() here}} \
+                                     // expected-note {{scenario 10 (Dekker) forbids}} \
+                                     // open-warning {{no barrier orders the store to 'worker.ctr' before the load of 'worker.futex' in 'quiesce' (in its call of 'wake_waiter')}} \
+                                     // open-note {{scenario 10 (Dekker) forbids}}
+    futex_wake(&w->futex);
+}
+
+static void go_offline(struct worker *w) {
+  cmm_smp_mb();
+  CMM_STORE_SHARED(w->ctr, 0); // expected-note {{'quiesce' stores 'worker.ctr' here}} open-note {{'quiesce' stores 'worker.ctr' here}}
+  wake_waiter(w);
+}
+
+void quiesce(struct worker *w) {
+  go_offline(w);
+}
+
+unsigned long wait_for_worker(struct worker *w) {
+  uatomic_set(&w->futex, -1);
+  cmm_smp_mb(); // expected-note {{'wait_for_worker' orders the store to 'worker.futex' before the load of 'worker.ctr' with 'cmm_smp_mb()'}} open-note {{'wait_for_worker' orders the store to 'worker.futex' before the load of 'worker.ctr' with 'cmm_smp_mb()'}}
+  return CMM_LOAD_SHARED(w->ctr);
 }
