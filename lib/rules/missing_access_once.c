@@ -221,6 +221,20 @@ static bool validated_by_count(const bp_engine *engine, uint32_t load) {
          count_read_around(engine, load, 1, count) == count;
 }
 
+/* Load `load` is a sequence-count reader's read of its count: the opening
+ * one (past a barrier that orders loads, a second marked read of the count
+ * decides whether the reader goes round again) or the closing one (it
+ * decides, and a marked read of the count comes before the barrier). */
+static bool reads_sequence_count(const bp_engine *engine, uint32_t load) {
+  const bp_event *event = bp_event_get(engine, load);
+  if (event->type != BP_EVENT_ACCESS || event->kind != BP_ACCESS_LOAD || !event->marked)
+    return false;
+  if (count_read_around(engine, load, 1, event->object) == event->object)
+    return true;
+  return bp_decides_next_round(engine, load) &&
+         count_read_around(engine, load, -1, BP_NO_OBJECT) == event->object;
+}
+
 /* One function's part in a pair: its accesses to one object. */
 typedef struct {
   const bp_ordering *ordering; /* the function's side of the pair */
@@ -328,6 +342,12 @@ static void check_part(checker *c, const object_part *part) {
         bp_serialised_writers(analysis, access->function, racing->function, part->object))
       return;
     if (validated_by_count(engine, id) || validated_by_count(engine, race))
+      return;
+    /* the writer's own count, against the readers that validate with it:
+     * the kernel steps it plainly (write_seqcount_begin() and end(), inside
+     * what KCSAN treats as an atomic region), and a reader that reads it
+     * torn or stale goes round again */
+    if (part->kind == BP_ACCESS_STORE && reads_sequence_count(engine, race))
       return;
     /* a read of an object only this function stores races with nothing */
     if (part->kind == BP_ACCESS_LOAD &&
