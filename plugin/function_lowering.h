@@ -254,7 +254,6 @@ public:
   static void fillDeferredText(void *context, bp_engine *engine, uint32_t event, bp_text_kind kind);
   bool calleeUsesPrimitives(const FunctionDecl *callee) const;
   unsigned primitiveDepth(const FunctionDecl *function) const;
-  bool isPrimitiveLeaf(const FunctionDecl *function) const;
 
 private:
   ASTContext &context;

@@ -28,12 +28,6 @@
 using namespace clang;
 
 namespace barrierpair {
-namespace {
-void collectFunctionUses(const Stmt *statement,
-                         llvm::SmallPtrSetImpl<const FunctionDecl *> *callees,
-                         llvm::SmallPtrSetImpl<const FunctionDecl *> *taken);
-} // namespace
-
 namespace lowering {
 namespace {
 
@@ -116,28 +110,6 @@ unsigned FunctionLowering::primitiveDepth(const FunctionDecl *function) const {
     if (depth > 1)
       depth = std::min(depth, primitiveDepth(callee) + 1);
   return unit.primitiveDepths[function] = depth;
-}
-
-// A function whose own body uses a primitive and that calls nothing
-// lowering would follow: lowered one call below the depth, it costs one
-// body and follows nothing further. The kernel's seqcount keeps its re-read
-// of the count in such a leaf, four calls below a reader
-// (read_seqretry() -> do_read_seqcount_retry() -> do___read_seqcount_retry()).
-bool FunctionLowering::isPrimitiveLeaf(const FunctionDecl *function) const {
-  // a header's small inline helper only: a larger function or one of the
-  // main file brings code that locks lowering does not know guard (sqlite's
-  // mutexes through its configuration's function pointers)
-  const auto *body = dyn_cast_or_null<CompoundStmt>(function->getBody());
-  if (!function->isInlineSpecified() || !body || body->size() > 3 ||
-      sources.isInMainFile(sources.getExpansionLoc(function->getLocation())) ||
-      primitiveDepth(function) != 0)
-    return false;
-  llvm::SmallPtrSet<const FunctionDecl *, 8> callees;
-  collectFunctionUses(function->getBody(), &callees, nullptr);
-  return llvm::none_of(callees, [&](const FunctionDecl *callee) {
-    const FunctionDecl *definition = callee->getDefinition();
-    return definition && definition->hasBody() && calleeUsesPrimitives(definition);
-  });
 }
 
 // Lowers `body`'s CFG into new engine blocks of the function being built;
@@ -269,8 +241,8 @@ const FunctionDecl *FunctionLowering::inlinableCallee(const Stmt *statement) con
   if (!definition || !definition->hasBody() || definition->isVariadic())
     return nullptr;
   unsigned depth = site ? site->stack.size() : 0;
-  if (depth > InlineDepth || (depth == InlineDepth && !isPrimitiveLeaf(definition)) ||
-      definition == function || (site && llvm::is_contained(site->stack, definition)))
+  if (depth >= InlineDepth || definition == function ||
+      (site && llvm::is_contained(site->stack, definition)))
     return nullptr;
   return calleeUsesPrimitives(definition) ? definition : nullptr;
 }

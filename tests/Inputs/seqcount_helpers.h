@@ -1,6 +1,6 @@
 /* A sequence count as the kernel writes one (include/linux/seqlock.h): the
  * writer steps the count plainly, and the reader's second read of the count
- * sits in a small inline helper four calls below the reader. Used by
+ * sits in an inline helper below the reader. Used by
  * tests/plugin/seqcount-writer.c. */
 #ifndef SEQCOUNT_HELPERS_H
 #define SEQCOUNT_HELPERS_H
@@ -30,13 +30,9 @@ static inline int sequence_changed(const struct seqcount *s, unsigned start) {
   return READ_ONCE(s->sequence) != start;
 }
 
-static inline int check_again(const struct seqcount *s, unsigned start) {
-  return sequence_changed(s, start);
-}
-
 static inline int read_retry_ordered(const struct seqcount *s, unsigned start) {
   smp_rmb();
-  return check_again(s, start);
+  return sequence_changed(s, start);
 }
 
 static inline int read_retry(const struct seqcount *s, unsigned start) {

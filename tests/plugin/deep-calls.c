@@ -1,6 +1,5 @@
-// A call past the depth that calls are followed into (three; one more for
-// a header's small inline helper that calls nothing lowering would follow,
-// tests/plugin/seqcount-writer.c) is not lowered where it is called; where the function is one of the program's
+// A call past the depth that calls are followed into (three) is not
+// lowered where it is called; where the function is one of the program's
 // own roots and orders (here an rmb four calls below the reader), the call
 // ends the windows around it: the reader is not "ordered by nothing".
 // A static function past the depth is no root, so its order is not found
@@ -16,8 +15,6 @@
 
 int message, ready;
 
-static void touch_ready(void) { (void)CMM_LOAD_SHARED(ready); }
-
 #ifdef STATIC_FENCE
 static
 #endif
@@ -26,7 +23,7 @@ read_fence(void) {
 #ifndef NO_FENCE
   cmm_smp_rmb();
 #endif
-  touch_ready();
+  (void)CMM_LOAD_SHARED(ready);
 }
 
 static void level3(void) { read_fence(); }

@@ -4,10 +4,8 @@
 // count read again): each helper adds its exit block between the second
 // read of the count and the loop's back edge, and the reader still goes
 // round again on it, so its plain reads race with nothing. With the second
-// read of the count below the depth lowering follows calls (-DDEEP: five
-// calls down; a header's small inline helper four calls down is lowered,
-// tests/plugin/seqcount-writer.c), the reader keeps what it read, and the
-// plain reads are reported.
+// read of the count below the depth lowering follows calls (-DDEEP), the
+// reader keeps what it read, and the plain reads are reported.
 //
 // RUN: %barrierpair %s -Xclang -verify
 // RUN: %barrierpair %s -DDEEP -Xclang -verify=deep -Xclang -verify-ignore-unexpected=note
@@ -29,12 +27,8 @@ static unsigned read_count_begin(const struct seqcount *s) {
   return start;
 }
 
-static int count_changed(const struct seqcount *s, unsigned start) {
-  return READ_ONCE(s->sequence) != start;
-}
-
 static int read_count_recheck(const struct seqcount *s, unsigned start) {
-  return count_changed(s, start);
+  return READ_ONCE(s->sequence) != start;
 }
 
 static int read_count_retry(const struct seqcount *s, unsigned start) {

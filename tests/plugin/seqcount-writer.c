@@ -1,15 +1,13 @@
 // The kernel's seqcount, as it writes one (tests/Inputs/seqcount_helpers.h):
 // the writer steps the count plainly (`s->sequence++` in
 // write_seqcount_begin() and end(), inside what KCSAN treats as an atomic
-// region), and the reader's second read of the count sits in a small inline
-// helper of a header four calls down (read_seqretry() ->
-// do_read_seqcount_retry() -> do___read_seqcount_retry()). Such a helper,
-// which uses a primitive and calls nothing lowering would follow, is
-// lowered one call below the depth, so the reader is seen to go round
-// again when the count changed: its plain read of the payload needs no
-// marking, and neither does the writer's count, which only such readers
-// read. A reader that reads the count once keeps what it read: both races
-// are reported.
+// region), and the reader reads the count again in a helper three calls
+// down before it goes round again when the count changed: its plain read of
+// the payload needs no marking, and neither does the writer's count, which
+// only such readers read. A reader that reads the count once keeps what it
+// read: both races are reported. (The kernel's own reader reads the count
+// again four calls down, past the depth lowering follows: its findings
+// stay until per-function summaries.)
 //
 // RUN: %barrierpair %s -Xclang -verify
 // RUN: %barrierpair %s -DREAD_ONCE_ONLY -Xclang -verify=once
