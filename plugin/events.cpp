@@ -144,14 +144,10 @@ void FunctionLowering::writeText(uint32_t event, const Stmt *statement, CharSour
 // here, holds this body's code: this function or one of the callers it
 // was lowered into, but not the root, whose own code is no call of it.
 const FunctionDecl *FunctionLowering::enclosingContract() const {
-  auto named = [](const FunctionDecl *candidate) {
-    const IdentifierInfo *name = candidate->getIdentifier();
-    return name && bp_has_contract(name->getNameStart(), name->getLength());
-  };
-  if (named(function))
+  if (hasContract(function))
     return function;
   for (size_t i = site->stack.size(); i-- > 1;)
-    if (named(site->stack[i]))
+    if (hasContract(site->stack[i]))
       return site->stack[i];
   return nullptr;
 }

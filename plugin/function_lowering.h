@@ -217,6 +217,9 @@ struct ValueGuard {
   const CFGBlock *branch = nullptr;
 };
 
+// Whether a library's contract (BP_CONTRACT) names the function.
+bool hasContract(const FunctionDecl *function);
+
 struct CallSite {
   const class FunctionLowering *caller = nullptr;
   const CallExpr *call = nullptr;

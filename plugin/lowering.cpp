@@ -29,26 +29,22 @@ using namespace clang;
 
 namespace barrierpair {
 namespace lowering {
-namespace {
 
-// Whether a library's contract (BP_CONTRACT) names the function.
 bool hasContract(const FunctionDecl *function) {
   const IdentifierInfo *name = function->getIdentifier();
   return name && bp_has_contract(name->getNameStart(), name->getLength());
 }
 
+namespace {
+
 // The order a library's contract says a call of the function makes as a
 // barrier itself (BP_CONTRACT(f, BARRIER, order)), if one does.
 std::optional<bp_order> barrierContract(const FunctionDecl *function) {
   const IdentifierInfo *name = function->getIdentifier();
-  if (!name || !bp_has_contract(name->getNameStart(), name->getLength()))
-    return std::nullopt;
-  for (size_t i = 0; i < bp_contract_count(); i++) {
-    const bp_contract *contract = bp_contract_get(i);
-    if (contract->side == BP_CONTRACT_BARRIER && name->getName() == contract->function)
-      return contract->order;
-  }
-  return std::nullopt;
+  const bp_contract *contract =
+      name ? bp_contract_find(name->getNameStart(), name->getLength(), BP_CONTRACT_BARRIER)
+           : nullptr;
+  return contract ? std::optional<bp_order>(contract->order) : std::nullopt;
 }
 
 // The kernel's `__init` and `__exit` functions (`__section(".init.text")`):

@@ -124,6 +124,8 @@ size_t bp_contract_count(void);
 const bp_contract *bp_contract_get(size_t index);
 /* Whether some contract names `function` (`len` bytes). */
 bool bp_has_contract(const char *function, size_t len);
+/* The contract of `function` (`len` bytes) at `side`, or NULL. */
+const bp_contract *bp_contract_find(const char *function, size_t len, bp_contract_side side);
 /* The family whose identifier (URCU, KERNEL, ...) is `id` (`len` bytes), or -1. */
 int bp_family_find(const char *id, size_t len);
 const char *bp_family_id(bp_family family);

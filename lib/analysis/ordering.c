@@ -69,43 +69,12 @@ typedef struct {
   /* what a source's walk reached: only these are read and reset */
   uint32_t *touched_events, *touched_blocks;
   size_t touched_event_count, touched_block_count;
-  /* the functions a library's contract names, by the id of their name as
-   * events name the contract function whose call holds them
-   * (bp_event_contract), and the sides of their contracts (bits
-   * 1 << bp_contract_side) */
-  uint32_t *contract_names;
-  unsigned *contract_sides;
-  size_t contract_count;
 } propagation;
 
-static void find_contracts(propagation *p) {
-  size_t count = bp_contract_count();
-  p->contract_names = malloc((count ? count : 1) * sizeof *p->contract_names);
-  p->contract_sides = malloc((count ? count : 1) * sizeof *p->contract_sides);
-  if (!p->contract_names || !p->contract_sides)
-    abort();
-  p->contract_count = 0;
-  for (size_t i = 0; i < count; i++) {
-    const bp_contract *contract = bp_contract_get(i);
-    uint32_t name = bp_interner_find(&p->engine->names, contract->function);
-    if (name == UINT32_MAX)
-      continue; /* no event is in its code */
-    size_t k = 0;
-    while (k < p->contract_count && p->contract_names[k] != name)
-      k++;
-    if (k == p->contract_count) {
-      p->contract_names[p->contract_count] = name;
-      p->contract_sides[p->contract_count++] = 0;
-    }
-    p->contract_sides[k] |= 1u << contract->side;
-  }
-}
-
-static unsigned contract_sides_of(const propagation *p, uint32_t function) {
-  for (size_t k = 0; k < p->contract_count; k++)
-    if (p->contract_names[k] == function)
-      return p->contract_sides[k];
-  return 0;
+/* Whether `function` (bp_event_contract's name; "" for none) has a
+ * library's contract at `side`. */
+static bool contract_at(const char *function, bp_contract_side side) {
+  return bp_contract_find(function, strlen(function), side) != NULL;
 }
 
 /* A function a library's contract names is used by its callers through
@@ -119,13 +88,12 @@ static unsigned contract_sides_of(const propagation *p, uint32_t function) {
  * claim nobody made. */
 static bool crosses_unclaimed_contract(const propagation *p, const bp_event *from,
                                        const bp_event *to) {
-  if (from->contract == to->contract || !p->contract_count)
+  if (from->contract == to->contract)
     return false;
-  unsigned out = contract_sides_of(p, from->contract);
-  if (out && !(out & (1u << BP_CONTRACT_EXIT)))
-    return true;
-  unsigned in = contract_sides_of(p, to->contract);
-  return in && !(in & (1u << BP_CONTRACT_ENTRY));
+  const char *out = bp_interner_get(&p->engine->names, from->contract);
+  const char *in = bp_interner_get(&p->engine->names, to->contract);
+  return (out[0] && !contract_at(out, BP_CONTRACT_EXIT)) ||
+         (in[0] && !contract_at(in, BP_CONTRACT_ENTRY));
 }
 
 static bool meet(path_state *into, path_state incoming) {
@@ -771,7 +739,6 @@ void bp_collect_orderings(const bp_engine *engine, const bool *ordering_calls,
     abort();
   find_guesses(&p);
   find_loops(function, &p.loops);
-  find_contracts(&p);
   const path_state unreached = {.strength = UNREACHED, .barrier = BP_NO_EVENT};
   for (size_t k = 0; k < block_count; k++) {
     p.block_in[k] = unreached;
@@ -830,8 +797,6 @@ void bp_collect_orderings(const bp_engine *engine, const bool *ordering_calls,
   free(p.guess);
   free(p.touched_events);
   free(p.touched_blocks);
-  free(p.contract_names);
-  free(p.contract_sides);
   free(p.loops.of_header);
   free(p.loops.bodies);
 }

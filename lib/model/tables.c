@@ -378,6 +378,18 @@ const bp_contract *bp_contract_get(size_t index) {
   return index < table.contract_count ? &table.contracts[index] : NULL;
 }
 
+const bp_contract *bp_contract_find(const char *function, size_t len, bp_contract_side side) {
+  if (!bp_has_contract(function, len))
+    return NULL;
+  for (size_t i = 0; i < bp_contract_count(); i++) {
+    const bp_contract *contract = bp_contract_get(i);
+    if (contract->side == side && strncmp(contract->function, function, len) == 0 &&
+        contract->function[len] == '\0')
+      return contract;
+  }
+  return NULL;
+}
+
 bool bp_has_contract(const char *function, size_t len) {
   ensure_index();
   size_t bit = (size_t)hash_name(function, len) % CONTRACT_FILTER_BITS;

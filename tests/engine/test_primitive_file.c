@@ -225,6 +225,12 @@ static void test_contracts(void **state) {
   (void)state;
   assert_true(bp_has_contract("urcu_mb_read_lock", strlen("urcu_mb_read_lock")));
   assert_false(bp_has_contract("urcu_mb_read", strlen("urcu_mb_read")));
+  const bp_contract *master =
+      bp_contract_find("smp_mb_master", strlen("smp_mb_master"), BP_CONTRACT_BARRIER);
+  assert_non_null(master);
+  assert_int_equal(master->order, BP_ORDER_MEMBARRIER);
+  assert_null(bp_contract_find("smp_mb_master", strlen("smp_mb_master"), BP_CONTRACT_ENTRY));
+  assert_null(bp_contract_find("urcu_mb_read", strlen("urcu_mb_read"), BP_CONTRACT_EXIT));
   size_t count = bp_contract_count();
   assert_int_equal(add("BP_CONTRACT(ring_publish, ENTRY, RELEASE)\n"
                        "BP_CONTRACT(ring_publish, EXIT, MB)\n"
