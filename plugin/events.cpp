@@ -626,7 +626,7 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
         }
       }
       for (uint32_t source : dataSources)
-        bp_add_guard(engine, store, source);
+        bp_add_value_source(engine, store, source);
     }
   }
   if (after)

@@ -139,6 +139,8 @@ struct UnitState {
   std::optional<llvm::DenseSet<const VarDecl *>> escapingStatics;
   // What each helper's return values read (returnedObjects, shared_objects.cpp).
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<uint32_t, 2>> returnedObjects;
+  // The same at one call, with the helper's parameters bound to its arguments.
+  llvm::DenseMap<const CallExpr *, llvm::SmallVector<uint32_t, 2>> returnedObjectsAt;
   // Whether a function returns only memory it has just allocated.
   llvm::DenseMap<const FunctionDecl *, bool> allocators;
   // Whether a function keeps the memory its parameter points to to itself
@@ -445,6 +447,9 @@ private:
   uint32_t internObject(const SharedObject &object) const;
   void collectObjectsRead(const Stmt *statement, llvm::SmallVectorImpl<uint32_t> &objects) const;
   const llvm::SmallVector<uint32_t, 2> &returnedObjects(const FunctionDecl *definition) const;
+  const llvm::SmallVector<uint32_t, 2> &returnedObjectsAt(const CallExpr *call,
+                                                          const FunctionDecl *definition) const;
+  bool returnsConstant(const Stmt *statement) const;
   void collectReturnedObjects(const Stmt *statement,
                               llvm::SmallVectorImpl<uint32_t> &objects) const;
   void collectLocalSources(const Stmt *body);

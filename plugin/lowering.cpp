@@ -811,7 +811,7 @@ void FunctionLowering::lowerAccess(const Expr *lvalue, bp_access_kind kind, int 
     if (readForWriteBack)
       bp_set_value_unused(engine, event);
     for (uint32_t source : dataSources)
-      bp_add_guard(engine, event, source);
+      bp_add_value_source(engine, event, source);
     return event;
   };
   // A structure copied whole (`*out = ring.events[i]`) accesses each of
@@ -987,6 +987,7 @@ void UnitState::releaseLowering() {
   release(variables);
   release(fields);
   release(returnedObjects);
+  release(returnedObjectsAt);
   release(allocators);
   release(privateParameters);
   release(threads);

@@ -64,9 +64,16 @@ void FunctionLowering::collectObjectsRead(const Stmt *statement,
     // A helper's value is what its returns read (`if (ring_full(r))`).
     const FunctionDecl *callee = call->getDirectCallee();
     const FunctionDecl *definition = callee ? callee->getDefinition() : nullptr;
-    if (definition && definition->hasBody())
+    if (definition && definition->hasBody()) {
       for (uint32_t object : returnedObjects(definition))
         addUnique(objects, object);
+      // `flag_seen(&flag)` returning `CMM_LOAD_SHARED(*p)` reads `flag`: its
+      // parameters bound to this call's arguments (once, not inside an
+      // inlined body, whose calls the unbound summary stands for).
+      if (!site && definition->getNumParams() && call->getNumArgs())
+        for (uint32_t object : returnedObjectsAt(call, definition))
+          addUnique(objects, object);
+    }
   }
   for (const Stmt *child : statement->children())
     collectObjectsRead(child, objects);
@@ -89,6 +96,36 @@ FunctionLowering::returnedObjects(const FunctionDecl *definition) const {
   return unit.returnedObjects[definition] = objects;
 }
 
+const llvm::SmallVector<uint32_t, 2> &
+FunctionLowering::returnedObjectsAt(const CallExpr *call, const FunctionDecl *definition) const {
+  auto [known, added] = unit.returnedObjectsAt.try_emplace(call);
+  if (!added)
+    return known->second;
+  CallSite at;
+  at.caller = this;
+  at.call = call;
+  FunctionLowering helper(context, engine, files, unit, &at);
+  helper.function = definition;
+  helper.findMacroUses(definition->getBody());
+  helper.collectLocalSources(definition->getBody());
+  helper.bindParameters();
+  llvm::SmallVector<uint32_t, 2> objects;
+  helper.collectReturnedObjects(definition->getBody(), objects);
+  return unit.returnedObjectsAt[call] = objects;
+}
+
+// Whether `statement` returns a constant somewhere (`return false;`).
+bool FunctionLowering::returnsConstant(const Stmt *statement) const {
+  if (!statement || isa<Expr>(statement))
+    return false;
+  if (const auto *result = dyn_cast<ReturnStmt>(statement))
+    return result->getRetValue() && knownValue(result->getRetValue());
+  for (const Stmt *child : statement->children())
+    if (returnsConstant(child))
+      return true;
+  return false;
+}
+
 void FunctionLowering::collectReturnedObjects(const Stmt *statement,
                                               llvm::SmallVectorImpl<uint32_t> &objects) const {
   if (!statement)
@@ -97,6 +134,12 @@ void FunctionLowering::collectReturnedObjects(const Stmt *statement,
     collectObjectsRead(result->getRetValue(), objects);
     return;
   }
+  // `if (!CMM_LOAD_SHARED(flag)) return false; ... return true;`: which
+  // constant it returns is the check's, so a caller testing it tests the
+  // flag.
+  if (const auto *branch = dyn_cast<IfStmt>(statement);
+      branch && (returnsConstant(branch->getThen()) || returnsConstant(branch->getElse())))
+    collectObjectsRead(branch->getCond(), objects);
   for (const Stmt *child : statement->children())
     collectReturnedObjects(child, objects);
 }

@@ -381,6 +381,11 @@ void bp_add_guard(bp_engine *engine, uint32_t event, uint32_t object);
  * is to whichever instance that load found. Also a guard (bp_add_guard). */
 void bp_add_address_source(bp_engine *engine, uint32_t event, uint32_t object);
 
+/* `object`'s value is part of what store `event` writes (`r->epoch =
+ * g_epoch` after `g_epoch = load(&global.epoch)`): the store hands on what
+ * was read. Also a guard (bp_add_guard). */
+void bp_add_value_source(bp_engine *engine, uint32_t event, uint32_t object);
+
 /* The text of access `event` as written, for a fix-it that marks it: the
  * range [begin, end) to replace, the accessed lvalue's text and, for a store
  * written `lvalue = value`, the value's text (NULL for a load). */
@@ -440,6 +445,8 @@ typedef struct {
   uint32_t guards[BP_GUARDS_MAX];
   /* accesses: see bp_add_address_source; BP_NO_OBJECT fills the unused slots */
   uint32_t address_sources[BP_GUARDS_MAX];
+  /* stores: see bp_add_value_source; BP_NO_OBJECT fills the unused slots */
+  uint32_t value_sources[BP_GUARDS_MAX];
   /* accesses: see bp_set_access_text; access_begin is nowhere when unknown */
   bp_location access_begin, access_end;
   uint32_t lvalue_text, value_text; /* bp_event_lvalue_text, bp_event_value_text */
@@ -586,6 +593,8 @@ bool bp_event_guarded_by(const bp_engine *engine, uint32_t event, uint32_t objec
 /* Whether access `event` reaches its memory through a pointer loaded from
  * `object` (bp_add_address_source); with BP_NO_OBJECT, through any. */
 bool bp_event_addressed_through(const bp_engine *engine, uint32_t event, uint32_t object);
+/* Whether store `event` writes a value read from `object` (bp_add_value_source). */
+bool bp_event_writes_value_of(const bp_engine *engine, uint32_t event, uint32_t object);
 
 /* ---- Annotations (barrierpair/annotate.h, docs/annotations.md) ----
  *
@@ -759,7 +768,7 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * adds a function only once when two inputs define it at the same place, an
  * annotation only once when two inputs read it at the same place. */
 
-#define BP_SITES_VERSION 20
+#define BP_SITES_VERSION 21
 
 /* Writes `engine`'s program (files, objects, functions with their blocks and
  * edges, every event field, annotations); false on a write error. */

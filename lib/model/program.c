@@ -77,6 +77,8 @@ static void rename_objects(bp_engine *engine, const uint32_t *canonical) {
         event->guards[g] = canonical[event->guards[g]];
       if (event->address_sources[g] != BP_NO_OBJECT)
         event->address_sources[g] = canonical[event->address_sources[g]];
+      if (event->value_sources[g] != BP_NO_OBJECT)
+        event->value_sources[g] = canonical[event->value_sources[g]];
     }
   }
 }
@@ -361,7 +363,7 @@ static uint32_t add_event(bp_engine *engine, uint32_t block, const bp_event *eve
   *stored = *event;
   stored->function = (uint32_t)engine->functions.count - 1;
   for (size_t i = 0; i < BP_GUARDS_MAX; i++)
-    stored->guards[i] = stored->address_sources[i] = BP_NO_OBJECT;
+    stored->guards[i] = stored->address_sources[i] = stored->value_sources[i] = BP_NO_OBJECT;
   stored->root = stored->value_root = BP_NO_ROOT;
   stored->lvalue_text = stored->value_text = stored->callee = stored->contract = stored->root_type =
       bp_interner_add(&engine->names, "");
@@ -532,6 +534,19 @@ void bp_add_address_source(bp_engine *engine, uint32_t event, uint32_t object) {
     return;
   add_object_to(stored->guards, object);
   add_object_to(stored->address_sources, object);
+}
+
+void bp_add_value_source(bp_engine *engine, uint32_t event, uint32_t object) {
+  bp_event *stored = event_to_change(engine, event);
+  if (!stored)
+    return;
+  add_object_to(stored->guards, object);
+  add_object_to(stored->value_sources, object);
+}
+
+bool bp_event_writes_value_of(const bp_engine *engine, uint32_t event, uint32_t object) {
+  const bp_event *stored = bp_event_get(engine, event);
+  return stored && object_in(stored->value_sources, object);
 }
 
 bool bp_event_guarded_by(const bp_engine *engine, uint32_t event, uint32_t object) {

@@ -59,6 +59,7 @@
   X(indentation, NAME)                                                                             \
   X(guards, GUARDS)                                                                                \
   X(address_sources, GUARDS)                                                                       \
+  X(value_sources, GUARDS)                                                                         \
   X(access_begin, LOCATION)                                                                        \
   X(access_end, LOCATION)                                                                          \
   X(lvalue_text, NAME)                                                                             \

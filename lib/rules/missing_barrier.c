@@ -133,6 +133,34 @@ static bool races_with(bp_analysis *analysis, const bp_ordering *unordered,
          ((first || second) && bp_are_partners(analysis, unordered->function, ordered->function));
 }
 
+/* A side that loads twice with no barrier between means message passing
+ * only where it acts on its first load: the second load is under its check
+ * (`if (READ_ONCE(flag)) data`), the first load is under a check of the
+ * second object read before (a sequence count read again to validate the
+ * data read under it), or a marked store hands the first value on to others
+ * (an epoch entered, published before the section's reads). Two loads of
+ * state that nobody acts on together (statistics, heuristics, litmus tests
+ * that only look) are two snapshots, whatever a barrier elsewhere orders;
+ * --beta reports them. */
+static bool acts_on_first_load(const bp_engine *engine, const bp_ordering *side) {
+  if (side->first_kind != BP_ACCESS_LOAD || side->second_kind != BP_ACCESS_LOAD ||
+      bp_event_guarded_by(engine, side->second, side->first_object) ||
+      bp_event_guarded_by(engine, side->first, side->second_object))
+    return true;
+  const bp_function *function = bp_vec_at(&engine->functions, side->function);
+  for (size_t b = 0; b < function->blocks.count; b++) {
+    const bp_block *block = bp_vec_at(&function->blocks, b);
+    for (size_t i = 0; i < block->events.count; i++) {
+      uint32_t id = *(uint32_t *)bp_vec_at(&block->events, i);
+      const bp_event *event = bp_event_get(engine, id);
+      if (event->type == BP_EVENT_ACCESS && event->kind == BP_ACCESS_STORE && event->marked &&
+          bp_event_writes_value_of(engine, id, side->first_object))
+        return true;
+    }
+  }
+  return false;
+}
+
 /* A barriered side against one with no barrier. */
 static void check_missing_barrier(bp_analysis *analysis, const bp_ordering *cpu0,
                                   const bp_ordering *cpu1) {
@@ -155,6 +183,8 @@ static void check_missing_barrier(bp_analysis *analysis, const bp_ordering *cpu0
     return;
   int scenario = bp_pair_scenario(cpu0, cpu1);
   if (!races_with(analysis, unordered, ordered, scenario) || !bp_can_pair(analysis, cpu0, cpu1))
+    return;
+  if (!analysis->options->beta && !acts_on_first_load(analysis->engine, unordered))
     return;
   check_sides(analysis, cpu0, cpu1, scenario);
 }

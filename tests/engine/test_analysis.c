@@ -10,6 +10,7 @@
 #include "barrierpair/barrierpair.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 enum { NO_BARRIER = 0xff };
 
@@ -39,7 +40,9 @@ static uint32_t add_cpu(program *p, const char *name, uint32_t first, bool first
   if (barrier != NO_BARRIER)
     bp_add_barrier(p->engine, block, barrier, bp_primitive_find("cmm_smp_mb", 10), false,
                    next_location(p));
-  add_access(p, block, second, second_store);
+  uint32_t second_event = add_access(p, block, second, second_store);
+  if (!first_store && !second_store) /* a reader reads its second object on its first */
+    bp_add_guard(p->engine, second_event, first);
   bp_function_end(p->engine);
   return first_event;
 }
@@ -111,6 +114,50 @@ static void test_a_missing_side_is_reported(void **state) {
     expect_one(n, NO_BARRIER, bp_scenario_need(n, 1), BP_RULE_MISSING_BARRIER, 0);
     expect_one(n, bp_scenario_need(n, 0), NO_BARRIER, BP_RULE_MISSING_BARRIER, 1);
   }
+}
+
+/* Message passing's reader with no barrier, written four ways: what it does
+ * with its first load decides whether the pair is meant. */
+typedef enum { READER_LOOKS, READER_CHECKS, READER_HANDS_ON, READER_VALIDATES } reader_shape;
+
+static size_t reader_findings(reader_shape shape, bool beta) {
+  program p = {.engine = bp_engine_create()};
+  p.x = bp_intern_object(p.engine, "flag", "flag");
+  p.y = bp_intern_object(p.engine, "data", "data");
+  uint32_t note = bp_intern_object(p.engine, "note", "note");
+  add_cpu(&p, "writer", p.y, true, BP_STRENGTH_STORES, p.x, true);
+  bp_function_begin(p.engine, "reader", next_location(&p));
+  uint32_t block = bp_add_block(p.engine);
+  if (shape == READER_VALIDATES) /* a count read first, the flag's reads under its check */
+    add_access(&p, block, p.y, false);
+  uint32_t first = add_access(&p, block, p.x, false);
+  if (shape == READER_VALIDATES)
+    bp_add_guard(p.engine, first, p.y);
+  if (shape == READER_HANDS_ON) /* note = first: others learn what it read */
+    bp_add_value_source(p.engine, add_access(&p, block, note, true), p.x);
+  uint32_t second = add_access(&p, block, p.y, false);
+  if (shape == READER_CHECKS)
+    bp_add_guard(p.engine, second, p.x);
+  bp_function_end(p.engine);
+  bp_finding *findings;
+  bp_options options = {.beta = beta};
+  size_t count = bp_analyze(p.engine, &options, &findings);
+  size_t missing = 0;
+  for (size_t i = 0; i < count; i++)
+    missing += findings[i].rule == BP_RULE_MISSING_BARRIER &&
+               strcmp(bp_function_name(p.engine, findings[i].side.function), "reader") == 0;
+  free(findings);
+  bp_engine_destroy(p.engine);
+  return missing;
+}
+
+static void test_a_reader_that_only_looks_is_reported_with_beta(void **state) {
+  (void)state;
+  assert_int_equal(reader_findings(READER_LOOKS, false), 0);
+  assert_int_equal(reader_findings(READER_LOOKS, true), 1);
+  assert_int_equal(reader_findings(READER_CHECKS, false), 1);
+  assert_int_equal(reader_findings(READER_HANDS_ON, false), 1);
+  assert_int_equal(reader_findings(READER_VALIDATES, false), 1);
 }
 
 static void test_too_weak_barriers_are_reported(void **state) {
@@ -243,7 +290,7 @@ static void test_barrier_on_one_branch_only(void **state) {
   bp_add_edge(p.engine, without, join);
   add_access(&p, entry, p.x, false);
   bp_add_barrier(p.engine, with, BP_STRENGTH_LOADS, BP_NO_PRIMITIVE, false, next_location(&p));
-  add_access(&p, join, p.y, false);
+  bp_add_guard(p.engine, add_access(&p, join, p.y, false), p.x);
   bp_function_end(p.engine);
 
   bp_finding *findings;
@@ -481,6 +528,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_needed_barriers_are_quiet),
       cmocka_unit_test(test_a_missing_side_is_reported),
+      cmocka_unit_test(test_a_reader_that_only_looks_is_reported_with_beta),
       cmocka_unit_test(test_too_weak_barriers_are_reported),
       cmocka_unit_test(test_iriw_is_reported_only_with_beta),
       cmocka_unit_test(test_payload_found_through_a_pointer_needs_no_marking),

@@ -58,8 +58,9 @@ static void test_pairings_at_one_place_are_one_finding(void **state) {
     uint32_t block = bp_add_block(engine);
     bp_add_access(engine, block, flag, BP_ACCESS_LOAD, true, BP_NO_PRIMITIVE,
                   (bp_location){file, 11, 3});
-    bp_add_access(engine, block, data, BP_ACCESS_LOAD, true, BP_NO_PRIMITIVE,
-                  (bp_location){file, 12, 3});
+    uint32_t read = bp_add_access(engine, block, data, BP_ACCESS_LOAD, true, BP_NO_PRIMITIVE,
+                                  (bp_location){file, 12, 3});
+    bp_add_guard(engine, read, flag);
     bp_function_end(engine);
   }
   struct rlimit cap = {address_space_bytes() + ((size_t)CAP_MIB << 20), RLIM_INFINITY};

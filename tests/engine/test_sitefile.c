@@ -33,6 +33,7 @@ static const real_field real_fields[] = {BP_TEST_EVENT_FIELDS(REAL_FIELD)};
 static const char *const id_fields[] = {"function",           "location",       "object",
                                         "statement",          "own_begin",      "own_end",
                                         "indentation",        "guards",         "address_sources",
+                                        "value_sources",
                                         "access_begin",       "access_end",     "lvalue_text",
                                         "value_text",         "callee",         "contract",
                                         "value_guard",
@@ -52,6 +53,7 @@ static const char *const built_fields[] = {
     "type",         "function",    "location",    "primitive",  "object",
     "kind",         "marked",      "strength",    "implicit",   "statement",
     "own_begin",    "own_end",     "indentation", "guards",     "address_sources",
+    "value_sources",
     "access_begin", "access_end",  "lvalue_text", "value_text", "callee", "contract",
     "thread_own",   "unpublished", "after_unnamed_stores", "after_publication",
     "reference_put", "value_unused", "value_known", "stored_value", "address_known",
@@ -120,6 +122,7 @@ static bp_engine *build_program(void) {
   bp_set_access_text(engine, e, at(b, 13, 2), at(b, 13, 3), "x", NULL);
   e = bp_add_access(engine, entry, s, BP_ACCESS_STORE, false, BP_NO_PRIMITIVE, at(b, 14, 2));
   bp_set_access_text(engine, e, at(b, 14, 2), at(b, 14, 7), "s", "\"1\"");
+  bp_add_value_source(engine, e, head);
   bp_set_access_root(engine, e, 7, "struct \"ring\"");
   bp_set_value_root(engine, e, 3);
   bp_set_event_callee(engine, e, "set_s");
@@ -233,7 +236,8 @@ static void assert_same_event(const bp_engine *a, uint32_t ia, const bp_engine *
       assert_string_equal(bp_event_root_type(a, ia), bp_event_root_type(b, ib));
     } else if (strcmp(name, "value_text") == 0) {
       assert_string_equal(bp_event_value_text(a, ia), bp_event_value_text(b, ib));
-    } else if (strcmp(name, "guards") == 0 || strcmp(name, "address_sources") == 0) {
+    } else if (strcmp(name, "guards") == 0 || strcmp(name, "address_sources") == 0 ||
+               strcmp(name, "value_sources") == 0) {
       const uint32_t *ga = (const uint32_t *)((const char *)ea + field->offset);
       const uint32_t *gb = (const uint32_t *)((const char *)eb + field->offset);
       for (size_t g = 0; g < BP_GUARDS_MAX; g++) {
@@ -341,8 +345,10 @@ static void test_merged_program_pairs_across_files(void **state) {
     if (!i)
       bp_add_barrier(parts[i], block, BP_STRENGTH_STORES, primitive("cmm_smp_wmb"), false,
                      at(file, 3, 3));
-    bp_add_access(parts[i], block, i ? message : ready, kind, true, BP_NO_PRIMITIVE,
-                  at(file, 4, 3));
+    uint32_t second = bp_add_access(parts[i], block, i ? message : ready, kind, true,
+                                    BP_NO_PRIMITIVE, at(file, 4, 3));
+    if (i)
+      bp_add_guard(parts[i], second, ready); /* the reader reads the message on the flag */
     bp_function_end(parts[i]);
 
     bp_finding *findings;
@@ -392,7 +398,7 @@ static void expect_error(const char *text, const char *expected) {
 
 #define EVENT_TAIL                                                                                 \
   " primitive=- object=0 kind=0 marked=1 strength=0 implicit=0 statement=- own_begin=- "           \
-  "own_end=- indentation=\"\" guards=- address_sources=- access_begin=- access_end=- "             \
+  "own_end=- indentation=\"\" guards=- address_sources=- value_sources=- access_begin=- access_end=- "             \
   "lvalue_text=\"\" "                                                                              \
   "value_text=\"\" callee=\"\" contract=\"\" thread_own=0 unpublished=0 "                     \
   "after_unnamed_stores=0 "                                                                        \
@@ -422,7 +428,7 @@ static void test_corrupt_files_are_clear_errors(void **state) {
   *strstr(text, "guards=-") = '\0';
   strcat(
       text,
-      "guards=0,7 address_sources=- access_begin=- access_end=- lvalue_text=\"\" value_text=\"\" "
+      "guards=0,7 address_sources=- value_sources=- access_begin=- access_end=- lvalue_text=\"\" value_text=\"\" "
       "callee=\"\" contract=\"\" thread_own=0 unpublished=0 after_unnamed_stores=0 "
       "after_publication=0 "
       "reference_put=0 value_unused=0\n");

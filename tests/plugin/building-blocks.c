@@ -102,7 +102,7 @@ static void chain_set(struct chain *chain, struct chain *entry) {
 
 static int chain_torn(struct chain *chain) {
   struct chain *first = READ_ONCE(chain->first);
-  return first != READ_ONCE(chain->last); // few-warning {{no barrier orders the load of 'chain.first' before the load of 'chain.last' in 'sweep' (in its call of 'chain_torn'); with 'collect' this is scenario 3 (message passing), which needs smp_rmb() here}} \
+  return first && first != READ_ONCE(chain->last); // few-warning {{no barrier orders the load of 'chain.first' before the load of 'chain.last' in 'sweep' (in its call of 'chain_torn'); with 'collect' this is scenario 3 (message passing), which needs smp_rmb() here}} \
     few-note {{scenario 3}}
 }
 
@@ -166,7 +166,7 @@ void fill_bucket(unsigned key, struct link *entry) {
 int bucket_torn(unsigned key) {
   struct link *head = bucket_of(key);
   struct link *first = READ_ONCE(head->next);
-  return first != READ_ONCE(head->prev); // expected-warning {{no barrier orders the load of 'link.next' before the load of 'link.prev' in 'bucket_torn'; with 'fill_bucket' this is scenario 3 (message passing), which needs smp_rmb() here}} \
+  return first && first != READ_ONCE(head->prev); // expected-warning {{no barrier orders the load of 'link.next' before the load of 'link.prev' in 'bucket_torn'; with 'fill_bucket' this is scenario 3 (message passing), which needs smp_rmb() here}} \
     expected-note {{scenario 3}}
 }
 #endif

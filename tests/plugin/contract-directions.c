@@ -5,8 +5,9 @@
 // only decides whether to wake the worker; nothing claims that the read
 // comes before what its caller reads next (liburcu's call_rcu_wake_up(),
 // read before call_rcu_data_free() waits for STOPPED). With the contract,
-// that side pairs with nothing; without it, the worker's handshake makes it
-// scenario 1 and it is reported. A helper that a contract function calls is
+// that side pairs with nothing; without it, the worker's handshake makes
+// the futex word's store before the flags' read scenario 9, and it is
+// reported. A helper that a contract function calls is
 // the contract function's own code: go_offline()'s store before its
 // helper's read of the futex word still pairs (Dekker, with the barrier
 // between them deleted), with the contract and without it.
@@ -28,8 +29,8 @@ int futex_wait(int *word);
 
 static void wake_worker(struct worker *w) {
   cmm_smp_mb();
-  if (uatomic_read(&w->futex) == -1) { // open-note {{'stop_worker' loads 'worker.futex' here}}
-    uatomic_set(&w->futex, 0);
+  if (uatomic_read(&w->futex) == -1) {
+    uatomic_set(&w->futex, 0); // open-note {{'stop_worker' stores 'worker.futex' here, before the load of 'worker.flags' with no barrier between}}
     futex_wake(&w->futex);
   }
 }
@@ -37,7 +38,7 @@ static void wake_worker(struct worker *w) {
 void stop_worker(struct worker *w) {
   uatomic_or(&w->flags, 1);
   wake_worker(w);
-  while (!(uatomic_read(&w->flags) & 2)) // open-warning {{no barrier orders the load of 'worker.futex' before the load of 'worker.flags' in 'stop_worker'; with 'worker_wake_self' this is scenario 1, which needs cmm_smp_rmb() here}} open-note {{scenario 1 forbids}}
+  while (!(uatomic_read(&w->flags) & 2)) // open-warning {{no barrier orders the store to 'worker.futex' before the load of 'worker.flags' in 'stop_worker'; with 'worker_wake_self' this is scenario 9, which needs cmm_smp_mb() here}} open-note {{scenario 9 forbids}}
     ;
 }
 

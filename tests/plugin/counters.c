@@ -17,7 +17,7 @@ void serve(void) {
 
 unsigned long report(void) {
   int seen = atomic_load_explicit(&ready, memory_order_relaxed);
-  return seen + atomic_load_explicit(&served, memory_order_relaxed);
+  return seen ? atomic_load_explicit(&served, memory_order_relaxed) : 0;
 }
 
 void unserve(void) { atomic_fetch_sub_explicit(&served, 1, memory_order_relaxed); }
@@ -37,7 +37,7 @@ unsigned long progress(void) {
   int seen = atomic_load_explicit(&done, memory_order_relaxed);
   // expected-warning@+2 {{no barrier orders the load of 'done' before the load of 'finished' in 'progress'; with 'finish' this is scenario 3 (message passing)}}
   // expected-note@+1 {{scenario 3}}
-  return seen + atomic_load_explicit(&finished, memory_order_relaxed);
+  return seen ? atomic_load_explicit(&finished, memory_order_relaxed) : 0;
 }
 
 unsigned long settled(void) { return atomic_load_explicit(&finished, memory_order_acquire); }
@@ -58,7 +58,7 @@ void lookup(void) {
 
 unsigned long lookup_report(void) {
   int seen = CMM_LOAD_SHARED(table_ready);
-  return seen + uatomic_read(&lookups);
+  return seen ? uatomic_read(&lookups) : 0;
 }
 
 // A relaxed count with a fence written beside it is a protocol, not a

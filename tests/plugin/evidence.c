@@ -57,13 +57,13 @@ void send_a(void) {
 
 int peek_b(void) {
   int flag = CMM_LOAD_SHARED(b.flag);
-  return flag + CMM_LOAD_SHARED(b.message); // no rmb, but nothing sends on b
+  return flag ? CMM_LOAD_SHARED(b.message) : 0; // no rmb, but nothing sends on b
 }
 
 // The same instance still pairs.
 int peek_a(void) {
   int flag = CMM_LOAD_SHARED(a.flag);
-  return flag + CMM_LOAD_SHARED(a.message); // expected-warning {{no barrier orders the load of 'a.flag' before the load of 'a.message' in 'peek_a'; with 'send_a' this is scenario 3}} \
+  return flag ? CMM_LOAD_SHARED(a.message) : 0; // expected-warning {{no barrier orders the load of 'a.flag' before the load of 'a.message' in 'peek_a'; with 'send_a' this is scenario 3}} \
                                                expected-note {{could see 'a.flag' set by 'send_a'}}
 }
 

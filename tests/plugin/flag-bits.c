@@ -45,7 +45,7 @@ void stopper(void) {
 #else
   uatomic_or(&q.flags, STOP);
 #endif
-  cmm_smp_mb(); // same-note {{'stopper' orders the store to 'q.flags' before the store to 'q.futex' with 'cmm_smp_mb()'}}
+  cmm_smp_mb(); // same-note {{'stopper' orders the store to 'q.flags' before the load of 'q.futex' with 'cmm_smp_mb()'}}
   if (uatomic_read(&q.futex) == -1)
     uatomic_set(&q.futex, 0);
 }
@@ -54,13 +54,13 @@ void pauser(void) {
   if (uatomic_read(&q.futex) == -1)
     uatomic_set(&q.futex, 0);
 #ifdef C11
-  // same-warning@+2 {{no barrier orders the load of 'q.futex' before the load of 'q.flags' in 'pauser'; with 'stopper' this is scenario 3 (message passing), which needs cmm_smp_rmb() here (and 2 other pairings)}}
-  // same-note@+1 {{scenario 3 (message passing) forbids r1 == 1 && r2 == 0: 'pauser' could see 'q.futex' set by 'stopper' and still read the old 'q.flags'}}
+  // same-warning@+2 {{no barrier orders the store to 'q.futex' before the load of 'q.flags' in 'pauser'; with 'stopper' this is scenario 10 (Dekker), which needs cmm_smp_mb() here (and 1 other pairing)}}
+  // same-note@+1 {{scenario 10 (Dekker) forbids r2 == 0 && r4 == 0: 'pauser' could read the old 'q.flags' and 'stopper' the old 'q.futex'}}
   while (!(atomic_load_explicit(&q.flags, memory_order_relaxed) & WAITED_FOR))
     ;
 #else
-  // same-warning@+2 {{no barrier orders the load of 'q.futex' before the load of 'q.flags' in 'pauser'; with 'stopper' this is scenario 3 (message passing), which needs cmm_smp_rmb() here (and 2 other pairings)}}
-  // same-note@+1 {{scenario 3 (message passing) forbids r1 == 1 && r2 == 0: 'pauser' could see 'q.futex' set by 'stopper' and still read the old 'q.flags'}}
+  // same-warning@+2 {{no barrier orders the store to 'q.futex' before the load of 'q.flags' in 'pauser'; with 'stopper' this is scenario 10 (Dekker), which needs cmm_smp_mb() here (and 1 other pairing)}}
+  // same-note@+1 {{scenario 10 (Dekker) forbids r2 == 0 && r4 == 0: 'pauser' could read the old 'q.flags' and 'stopper' the old 'q.futex'}}
   while (!(uatomic_read(&q.flags) & WAITED_FOR))
     ;
 #endif

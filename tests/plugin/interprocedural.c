@@ -55,7 +55,7 @@ int header_reader(void) {
   int seen = flag_seen(&signal_flag);
   // CHECK: interprocedural.c:[[#@LINE+2]]:17: warning: no barrier orders the load of 'signal_flag' before the load of 'message' in 'header_reader'
   // CHECK: fix-it:"{{.*}}interprocedural.c":{[[#@LINE+1]]:3-[[#@LINE+1]]:3}:"cmm_smp_rmb();\n  "
-  return seen + CMM_LOAD_SHARED(message); // expected-warning {{no barrier orders the load of 'signal_flag' before the load of 'message' in 'header_reader'}}
+  return seen ? CMM_LOAD_SHARED(message) : 0; // expected-warning {{no barrier orders the load of 'signal_flag' before the load of 'message' in 'header_reader'}}
   // CHECK: flag_helpers.h:8:3: note: 'header_writer' orders the store to 'message' before the store to 'signal_flag' with 'cmm_smp_wmb()' (in its call of 'flag_raise')
 }
 
@@ -105,7 +105,7 @@ void table_grow(void) {
 int table_read(void) {
   pthread_mutex_lock(&table_lock);
   int size = table_size;
-  int items = table_items;
+  int items = size ? table_items : 0;
   pthread_mutex_unlock(&table_lock);
   return size + items;
 }

@@ -29,6 +29,8 @@ void set_period(int value) {
 
 int read_period(void) {
   int seen = CMM_LOAD_SHARED(generation);
+  if (!seen)
+    return 0;
 #ifndef UNLOCKED_READER
   pthread_mutex_lock(&period_lock);
 #endif

@@ -57,7 +57,7 @@ int collect(void) {
   pthread_join(threads[0], NULL);
 #endif
   int b = CMM_LOAD_SHARED(out_b);
-  return b + CMM_LOAD_SHARED(out_a); // nojoin-warning {{no barrier orders the load of 'out_b' before the load of 'out_a' in 'collect'}}
+  return b ? CMM_LOAD_SHARED(out_a) : 0; // nojoin-warning {{no barrier orders the load of 'out_b' before the load of 'out_a' in 'collect'}}
 }
 
 // A handle kept in a structure (liburcu's workqueue keeps its worker's in
@@ -85,7 +85,7 @@ int pool_stop(struct pool *pool) {
   pthread_join(pool->tid, NULL);
 #endif
   int b = CMM_LOAD_SHARED(pool->done_b);
-  return b + CMM_LOAD_SHARED(pool->done_a); // nojoin-warning {{no barrier orders the load of 'pool.done_b' before the load of 'pool.done_a' in 'pool_stop'}}
+  return b ? CMM_LOAD_SHARED(pool->done_a) : 0; // nojoin-warning {{no barrier orders the load of 'pool.done_b' before the load of 'pool.done_a' in 'pool_stop'}}
 }
 
 // Per-thread state, as liburcu keeps its readers': each thread's own

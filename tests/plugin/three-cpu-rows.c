@@ -62,7 +62,7 @@ void relay(void) {
 
 int observe(void) {
   int r = READ_ONCE(ready);
-  return r + READ_ONCE(generation); // wrc-warning {{no barrier orders the load of 'ready' before the load of 'generation' in 'observe'; with 'relay' this is scenario 1, which needs smp_rmb() here}}
+  return r ? READ_ONCE(generation) : 0; // wrc-warning {{no barrier orders the load of 'ready' before the load of 'generation' in 'observe'; with 'relay' this is scenario 1, which needs smp_rmb() here}}
 }
 
 void bump_generation(void) {

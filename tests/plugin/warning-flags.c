@@ -25,7 +25,7 @@ void writer(void) {
 
 int reader(void) {
   int r1 = CMM_LOAD_SHARED(x);
-  return r1 + CMM_LOAD_SHARED(y);
+  return r1 ? CMM_LOAD_SHARED(y) : 0;
 }
 
 // WARN: warning-flags.c:[[@LINE-3]]:15: warning: no barrier orders the load of 'x' before the load of 'y' in 'reader'{{.*}}[barrierpair-missing-barrier] [-Wbackend-plugin]

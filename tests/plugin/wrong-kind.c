@@ -154,7 +154,7 @@ void note_in(void) {
 int check_in(void) {
   int out = CMM_LOAD_SHARED(seen_out);
   preempt_disable();
-  return out + CMM_LOAD_SHARED(seen_in); // expected-warning {{no barrier orders the load of 'seen_out' before the load of 'seen_in' in 'check_in'; with 'note_in' this is scenario 3 (message passing), which needs cmm_smp_rmb() here}} \
+  return out ? CMM_LOAD_SHARED(seen_in) : 0; // expected-warning {{no barrier orders the load of 'seen_out' before the load of 'seen_in' in 'check_in'; with 'note_in' this is scenario 3 (message passing), which needs cmm_smp_rmb() here}} \
                                             expected-note {{scenario 3}}
 }
 
@@ -162,7 +162,7 @@ int check_in_written(void) {
   int out = CMM_LOAD_SHARED(seen_out);
   cmm_barrier(); // expected-warning {{'cmm_barrier()' is too weak to order the load of 'seen_out' before the load of 'seen_in' in 'check_in_written'; with 'note_in' this is scenario 3 (message passing), which needs cmm_smp_rmb() here}} \
                     expected-note {{scenario 3}}
-  return out + CMM_LOAD_SHARED(seen_in);
+  return out ? CMM_LOAD_SHARED(seen_in) : 0;
 }
 
 // A helper's barrier is written for every caller (the kernel's

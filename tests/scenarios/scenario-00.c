@@ -38,7 +38,7 @@ void cpu0(void) {
            weak1r-note {{'cpu0' orders the load of 'x' before the load of 'y' with 'cmm_smp_mb()'}} \
            weak1w-note {{'cpu0' orders the load of 'x' before the load of 'y' with 'cmm_smp_mb()'}}
   // FIX0: fix-it:"{{.*}}scenario-00.c":{[[@LINE+1]]:3-[[@LINE+1]]:3}:"cmm_smp_mb();\n  "
-  int r2 = CMM_LOAD_SHARED(y); // missing0-warning {{no barrier orders the load of 'x' before the load of 'y' in 'cpu0'; with 'cpu1' this is scenario 0 (IRIW), which needs cmm_smp_mb() here}} \
+  int r2 = r1 ? CMM_LOAD_SHARED(y) : 0; // missing0-warning {{no barrier orders the load of 'x' before the load of 'y' in 'cpu0'; with 'cpu1' this is scenario 0 (IRIW), which needs cmm_smp_mb() here}} \
                                   missing0-note {{scenario 0 (IRIW) forbids r1 == 1 && r2 == 0 && r3 == 1 && r4 == 0}}
   (void)r1, (void)r2;
 }
@@ -53,7 +53,7 @@ void cpu1(void) {
            weak1w-warning {{'cmm_smp_wmb()' is too weak to order the load of 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 0 (IRIW), which needs cmm_smp_mb() here}} \
            weak1w-note {{scenario 0 (IRIW) forbids r1 == 1 && r2 == 0 && r3 == 1 && r4 == 0}}
   // FIX1: fix-it:"{{.*}}scenario-00.c":{[[@LINE+1]]:3-[[@LINE+1]]:3}:"cmm_smp_mb();\n  "
-  int r4 = CMM_LOAD_SHARED(x); // missing1-warning {{no barrier orders the load of 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 0 (IRIW), which needs cmm_smp_mb() here}} \
+  int r4 = r3 ? CMM_LOAD_SHARED(x) : 0; // missing1-warning {{no barrier orders the load of 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 0 (IRIW), which needs cmm_smp_mb() here}} \
                                   missing1-note {{scenario 0 (IRIW) forbids r1 == 1 && r2 == 0 && r3 == 1 && r4 == 0}}
   (void)r3, (void)r4;
 }

@@ -32,7 +32,7 @@ void cpu0(void) {
            weak1r-note {{'cpu0' orders the load of 'x' before the load of 'y' with 'cmm_smp_mb()'}} \
            weak1w-note {{'cpu0' orders the load of 'x' before the load of 'y' with 'cmm_smp_mb()'}}
   // FIX0: fix-it:"{{.*}}scenario-02.c":{[[@LINE+1]]:3-[[@LINE+1]]:3}:"cmm_smp_mb();\n  "
-  int r2 = CMM_LOAD_SHARED(y); // missing0-warning {{no barrier orders the load of 'x' before the load of 'y' in 'cpu0'; with 'cpu1' this is scenario 2, which needs cmm_smp_mb() here}} \
+  int r2 = r1 ? CMM_LOAD_SHARED(y) : 0; // missing0-warning {{no barrier orders the load of 'x' before the load of 'y' in 'cpu0'; with 'cpu1' this is scenario 2, which needs cmm_smp_mb() here}} \
                                   missing0-note {{scenario 2 forbids r1 == 1 && r2 == 0 && r4 == 0}}
   (void)r1, (void)r2;
 }

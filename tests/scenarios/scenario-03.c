@@ -28,7 +28,7 @@ void cpu0(void) {
            missing1-note {{'cpu0' orders the load of 'x' before the load of 'y' with 'cmm_smp_rmb()'}} \
            weak1-note {{'cpu0' orders the load of 'x' before the load of 'y' with 'cmm_smp_rmb()'}}
   // FIX0: fix-it:"{{.*}}scenario-03.c":{[[@LINE+1]]:3-[[@LINE+1]]:3}:"cmm_smp_rmb();\n  "
-  int r2 = CMM_LOAD_SHARED(y); // missing0-warning {{no barrier orders the load of 'x' before the load of 'y' in 'cpu0'; with 'cpu1' this is scenario 3 (message passing), which needs cmm_smp_rmb() here}} \
+  int r2 = r1 ? CMM_LOAD_SHARED(y) : 0; // missing0-warning {{no barrier orders the load of 'x' before the load of 'y' in 'cpu0'; with 'cpu1' this is scenario 3 (message passing), which needs cmm_smp_rmb() here}} \
                                   missing0-note {{scenario 3 (message passing) forbids r1 == 1 && r2 == 0: 'cpu0' could see 'x' set by 'cpu1' and still read the old 'y'}}
   (void)r1, (void)r2;
 }

@@ -47,7 +47,7 @@ void cpu1(void) {
            weak1w-warning {{'cmm_smp_wmb()' is too weak to order the load of 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 2, which needs cmm_smp_mb() here}} \
            weak1w-note {{scenario 2 forbids r1 == 1 && r2 == 0 && r4 == 0}}
   // FIX1: fix-it:"{{.*}}scenario-08.c":{[[@LINE+1]]:3-[[@LINE+1]]:3}:"cmm_smp_mb();\n  "
-  int r4 = CMM_LOAD_SHARED(x); // missing1-warning {{no barrier orders the load of 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 2, which needs cmm_smp_mb() here}} \
+  int r4 = r3 ? CMM_LOAD_SHARED(x) : 0; // missing1-warning {{no barrier orders the load of 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 2, which needs cmm_smp_mb() here}} \
                                   missing1-note {{scenario 2 forbids r1 == 1 && r2 == 0 && r4 == 0}}
   (void)r3, (void)r4;
 }

@@ -38,7 +38,7 @@ void cpu1(void) {
            weak1-warning {{'cmm_smp_wmb()' is too weak to order the load of 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 3 (message passing), which needs cmm_smp_rmb() here}} \
            weak1-note {{scenario 3 (message passing) forbids r1 == 1 && r2 == 0}}
   // FIX1: fix-it:"{{.*}}scenario-12.c":{[[@LINE+1]]:3-[[@LINE+1]]:3}:"cmm_smp_rmb();\n  "
-  int r4 = CMM_LOAD_SHARED(x); // missing1-warning {{no barrier orders the load of 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 3 (message passing), which needs cmm_smp_rmb() here}} \
+  int r4 = r3 ? CMM_LOAD_SHARED(x) : 0; // missing1-warning {{no barrier orders the load of 'y' before the load of 'x' in 'cpu1'; with 'cpu0' this is scenario 3 (message passing), which needs cmm_smp_rmb() here}} \
                                   missing1-note {{scenario 3 (message passing) forbids r1 == 1 && r2 == 0}}
   (void)r3, (void)r4;
 }

@@ -19,7 +19,7 @@ void publish_one(int size) {
 int read_one(int *size) {
   pthread_mutex_lock(&table_lock);
   int generation = CMM_LOAD_SHARED(generation_one);
-  *size = CMM_LOAD_SHARED(size_one);
+  *size = generation ? CMM_LOAD_SHARED(size_one) : 0;
   pthread_mutex_unlock(&table_lock);
   return generation;
 }
@@ -36,7 +36,7 @@ void publish_two(int size) {
 int read_two(int *size) {
   pthread_mutex_lock(&table_lock);
   int generation = CMM_LOAD_SHARED(generation_two);
-  *size = CMM_LOAD_SHARED(size_two);
+  *size = generation ? CMM_LOAD_SHARED(size_two) : 0;
   pthread_mutex_unlock(&table_lock);
   return generation;
 }
@@ -53,7 +53,7 @@ void publish_three(int size) {
 int read_three(int *size) {
   pthread_mutex_lock(&table_lock);
   int generation = CMM_LOAD_SHARED(generation_three);
-  *size = CMM_LOAD_SHARED(size_three);
+  *size = generation ? CMM_LOAD_SHARED(size_three) : 0;
   pthread_mutex_unlock(&table_lock);
   return generation;
 }

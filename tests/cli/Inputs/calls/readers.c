@@ -34,5 +34,5 @@ int reader_claiming_twice(void) {
 int reader_noting(void) {
   int flag = CMM_LOAD_SHARED(ready);
   note_value(flag);
-  return CMM_LOAD_SHARED(message);
+  return flag ? CMM_LOAD_SHARED(message) : -1;
 }
