@@ -469,10 +469,69 @@ const Expr *FunctionLowering::lockArgument(const Stmt *root) {
   return firstPointer;
 }
 
+static bool isLockType(QualType type) {
+  static const char *const names[] = {"spinlock_t",         "raw_spinlock_t",     "rwlock_t",
+                                      "pthread_mutex_t",    "pthread_spinlock_t", "struct mutex",
+                                      "struct rw_semaphore"};
+  std::string name = type.getUnqualifiedType().getAsString();
+  for (const char *lockName : names)
+    if (name == lockName)
+      return true;
+  return false;
+}
+
+// The members, outermost first, down to the first one of a lock type, depth
+// first (`struct sock`: `sk_lock.slock`).
+static bool findLockMember(const RecordDecl *record, llvm::SmallVectorImpl<const FieldDecl *> &path,
+                           unsigned depth) {
+  for (const FieldDecl *field : record->fields()) {
+    path.push_back(field);
+    if (isLockType(field->getType()))
+      return true;
+    if (const RecordDecl *inner = field->getType()->getAsRecordDecl();
+        inner && depth < 4 && (inner = inner->getDefinition()) &&
+        findLockMember(inner, path, depth + 1))
+      return true;
+    path.pop_back();
+  }
+  return false;
+}
+
+// A lock primitive handed a whole structure (`lock_sock(sk)`) takes the
+// structure's lock: its first member of a lock type, named as a use of that
+// member names it (`bh_lock_sock(sk)`, `spin_lock(&sk->sk_lock.slock)`).
+std::optional<SharedObject> FunctionLowering::nameStructureLock(const Expr *pointer) const {
+  QualType pointee = pointer->getType()->getPointeeType();
+  const RecordDecl *record = pointee.isNull() ? nullptr : pointee->getAsRecordDecl();
+  llvm::SmallVector<const FieldDecl *, 4> path;
+  if (!record || isLockType(pointee) || !(record = record->getDefinition()) ||
+      !findLockMember(record, path, 0))
+    return std::nullopt;
+  const FieldNames &outer = fieldNames(path.front());
+  if (outer.key.empty())
+    return std::nullopt;
+  std::optional<SharedObject> base;
+  if (auto [argument, caller] = argumentOf(pointer); argument)
+    base = caller->nameThroughPointer(argument);
+  SharedObject lock = base && !base->threadOwn
+                          ? instanceField(*base, outer.key, path.front()->getNameAsString())
+                          : SharedObject{outer.key, outer.display, false};
+  for (const FieldDecl *field : llvm::ArrayRef(path).drop_front()) {
+    const FieldNames &names = fieldNames(field);
+    if (names.key.empty())
+      return std::nullopt;
+    lock = instanceField(lock, names.key, field->getNameAsString());
+  }
+  return lock;
+}
+
 void FunctionLowering::addLock(const PrimitiveUse &use, bool acquire) {
   std::optional<SharedObject> lock;
-  if (const Expr *argument = lockArgument(use.root))
+  if (const Expr *argument = lockArgument(use.root)) {
     lock = nameThroughPointer(argument);
+    if (!lock)
+      lock = nameStructureLock(argument);
+  }
   if (lock)
     bp_add_lock(engine, currentBlock, internObject(*lock), acquire, use.primitive,
                 eventLocation(use.location));

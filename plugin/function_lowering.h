@@ -537,6 +537,7 @@ private:
   void addJoin(const PrimitiveUse &use);
   void addSpawn(const PrimitiveUse &use);
   void addLock(const PrimitiveUse &use, bool acquire);
+  std::optional<SharedObject> nameStructureLock(const Expr *pointer) const;
   std::optional<int64_t> evaluate(const Expr *expression) const;
   // `x & MASK`, `tmp + COUNT`: the operand that is not a constant, and the
   // constant, either way round
