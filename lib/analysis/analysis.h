@@ -169,6 +169,10 @@ void bp_pair_barriers(bp_analysis *analysis);
 void bp_free_pairs(bp_analysis *analysis);
 /* The pair's objects, accesses and functions can meet at all. */
 bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_ordering *cpu1);
+/* pairs.c: two accesses to one type's field, each within a container of
+ * its own (`sk->sk_refcnt` and `sk->sk_rmem_alloc`, both `atomic_t.counter`
+ * by type), or one path from containers of two types: two memories. */
+bool bp_distinct_instances(const bp_engine *engine, uint32_t a, uint32_t b);
 /* Whether accesses `a` and `b` (of two functions) of `object` may reach
  * one instance of it: a variable's object, or a field named by its type
  * that both reach from containers of one type (bp_set_access_root; a

@@ -419,7 +419,7 @@ static bool building_block_link(const bp_engine *engine, uint32_t a, uint32_t b)
  * one structure (liburcu's flavours each define `struct call_rcu_data`,
  * whose `cbs_tail.p` is a `cds_wfcq_tail.p` of the header's queue), or two
  * structures that name a field alike. */
-static bool distinct_instances(const bp_engine *engine, uint32_t a, uint32_t b) {
+bool bp_distinct_instances(const bp_engine *engine, uint32_t a, uint32_t b) {
   const char *x = bp_event_instance_path(engine, a), *y = bp_event_instance_path(engine, b);
   if (!x || !y)
     return false;
@@ -601,8 +601,8 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
   if (building_block_link(analysis->engine, cpu0->first, cpu1->second) ||
       building_block_link(analysis->engine, cpu0->second, cpu1->first))
     return false;
-  if (distinct_instances(analysis->engine, cpu0->first, cpu1->second) ||
-      distinct_instances(analysis->engine, cpu0->second, cpu1->first))
+  if (bp_distinct_instances(analysis->engine, cpu0->first, cpu1->second) ||
+      bp_distinct_instances(analysis->engine, cpu0->second, cpu1->first))
     return false; /* a pairing claims both links meet on one instance */
   if (!cpu0->instances_go_together || !cpu1->instances_go_together)
     return false;

@@ -275,6 +275,7 @@ static void extend(search *s) {
         !communicates(last->second_kind, next->first_kind) ||
         !bp_may_reach_one_instance(analysis->engine, next->first_object, last->second,
                                    next->first) ||
+        bp_distinct_instances(analysis->engine, last->second, next->first) ||
         bp_serialised_writers(analysis, last->function, next->function, next->first_object) ||
         (next->second_flags & BP_ACCESS_UNPUBLISHED) ||
         bp_taken_elsewhere(analysis->engine, last->second, next->second_object) ||
@@ -289,6 +290,7 @@ static void extend(search *s) {
       if (s->length >= 3 && communicates(next->second_kind, start->first_kind) &&
           bp_may_reach_one_instance(analysis->engine, start->first_object, next->second,
                                     start->first) &&
+          !bp_distinct_instances(analysis->engine, next->second, start->first) &&
           !bp_taken_elsewhere(analysis->engine, next->second, start->second_object) &&
           !bp_taken_elsewhere(analysis->engine, start->first, next->first_object) &&
           !bp_serialised_writers(analysis, next->function, start->function, start->first_object) &&

@@ -4,6 +4,7 @@
 // object of that type through another pointer closes no cycle with it.
 //
 // RUN: %barrierpair %s -Xclang -verify
+// RUN: %barrierpair %s -DSAME_MEMBER -Xclang -verify=expected,same
 #include <stdlib.h>
 #include "kernel.h"
 
@@ -60,4 +61,45 @@ int look_shared(void) {
   int r = READ_ONCE(shared_seen);
   smp_mb(); // expected-note {{'look_shared' orders the load of 'shared_seen' before the load of 'item.value'}}
   return r + shared_item.value;
+}
+
+// One type's field in two members of a container (`c->refs.counter` and
+// `c->rmem.counter`, both `counter.counter` by type, as the kernel's
+// `sk_refcnt` and `sk_rmem_alloc` are `atomic_t.counter`) is two pieces of
+// memory: a cycle whose link goes from one to the other closes nothing.
+// With -DSAME_MEMBER the relay reads the member the setup wrote, and the
+// wmb is on a cycle of three.
+struct counter {
+  int counter;
+};
+struct conn {
+  struct counter refs, rmem;
+  int state;
+};
+int conn_flag;
+
+// reached through a pointer to the member's type, as the atomics are
+int counter_peek(struct counter *v) { return READ_ONCE(v->counter); }
+
+void conn_setup(struct conn *c) {
+  WRITE_ONCE(c->state, 1);
+  smp_wmb(); // same-warning {{'smp_wmb()' is not transitive, but 'conn_setup' orders the store to 'conn.state' before the store to 'counter.counter' with it on a cycle through 'conn_relay' and 'conn_look'}} \
+                same-note {{read and write barriers are not transitive}}
+  WRITE_ONCE(c->refs.counter, 1);
+}
+
+void conn_relay(struct conn *c) {
+#ifdef SAME_MEMBER
+  int r = READ_ONCE(c->refs.counter);
+#else
+  int r = READ_ONCE(c->rmem.counter);
+#endif
+  smp_mb(); // same-note {{'conn_relay' orders the load of 'counter.counter' before the store to 'conn_flag'}}
+  WRITE_ONCE(conn_flag, r);
+}
+
+int conn_look(struct conn *c) {
+  int r = READ_ONCE(conn_flag);
+  smp_mb(); // same-note {{'conn_look' orders the load of 'conn_flag' before the load of 'conn.state'}}
+  return r ? READ_ONCE(c->state) : 0;
 }
