@@ -142,6 +142,10 @@ bool bp_dependency(const bp_engine *engine, uint32_t barrier);
 /* Where events `a` and `b` are written, by file path, line and column (<0,
  * 0, >0): the order every front end sees the same. */
 int bp_compare_locations(const bp_engine *engine, uint32_t a, uint32_t b);
+/* program.c: whether `test` holds for an event of `function`. */
+typedef bool (*bp_event_test)(const bp_engine *engine, uint32_t event, const void *context);
+bool bp_function_has_event(const bp_engine *engine, uint32_t function, bp_event_test test,
+                           const void *context);
 /* program.c: `event` is the load or the store of a read-modify-write. */
 bool bp_read_modify_write(const bp_engine *engine, uint32_t event);
 /* program.c: one location, not a name many share: a global or a global's field, not a

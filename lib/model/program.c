@@ -1,6 +1,7 @@
 /* Building the program's functions and events, and reading them back. */
 #include "internal.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -528,20 +529,35 @@ void bp_add_guard(bp_engine *engine, uint32_t event, uint32_t object) {
     add_object_to(stored->guards, object);
 }
 
-void bp_add_address_source(bp_engine *engine, uint32_t event, uint32_t object) {
+/* A guard that is also a source of one kind: `sources` is the offset of
+ * its set in bp_event. */
+static void add_source(bp_engine *engine, uint32_t event, uint32_t object, size_t sources) {
   bp_event *stored = event_to_change(engine, event);
   if (!stored)
     return;
   add_object_to(stored->guards, object);
-  add_object_to(stored->address_sources, object);
+  add_object_to((uint32_t *)((char *)stored + sources), object);
+}
+
+void bp_add_address_source(bp_engine *engine, uint32_t event, uint32_t object) {
+  add_source(engine, event, object, offsetof(bp_event, address_sources));
 }
 
 void bp_add_value_source(bp_engine *engine, uint32_t event, uint32_t object) {
-  bp_event *stored = event_to_change(engine, event);
-  if (!stored)
-    return;
-  add_object_to(stored->guards, object);
-  add_object_to(stored->value_sources, object);
+  add_source(engine, event, object, offsetof(bp_event, value_sources));
+}
+
+bool bp_function_has_event(const bp_engine *engine, uint32_t function, bp_event_test test,
+                           const void *context) {
+  const bp_function *stored = bp_vec_at(&engine->functions, function);
+  for (size_t b = 0; b < stored->blocks.count; b++) {
+    const bp_block *block = bp_vec_at(&stored->blocks, b);
+    for (size_t i = 0; i < block->events.count; i++) {
+      if (test(engine, *(uint32_t *)bp_vec_at(&block->events, i), context))
+        return true;
+    }
+  }
+  return false;
 }
 
 bool bp_event_writes_value_of(const bp_engine *engine, uint32_t event, uint32_t object) {

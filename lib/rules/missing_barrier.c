@@ -142,23 +142,17 @@ static bool races_with(bp_analysis *analysis, const bp_ordering *unordered,
  * state that nobody acts on together (statistics, heuristics, litmus tests
  * that only look) are two snapshots, whatever a barrier elsewhere orders;
  * --beta reports them. */
+static bool hands_on(const bp_engine *engine, uint32_t id, const void *loaded) {
+  const bp_event *event = bp_event_get(engine, id);
+  return event->type == BP_EVENT_ACCESS && event->kind == BP_ACCESS_STORE && event->marked &&
+         bp_event_writes_value_of(engine, id, *(const uint32_t *)loaded);
+}
+
 static bool acts_on_first_load(const bp_engine *engine, const bp_ordering *side) {
-  if (side->first_kind != BP_ACCESS_LOAD || side->second_kind != BP_ACCESS_LOAD ||
-      bp_event_guarded_by(engine, side->second, side->first_object) ||
-      bp_event_guarded_by(engine, side->first, side->second_object))
-    return true;
-  const bp_function *function = bp_vec_at(&engine->functions, side->function);
-  for (size_t b = 0; b < function->blocks.count; b++) {
-    const bp_block *block = bp_vec_at(&function->blocks, b);
-    for (size_t i = 0; i < block->events.count; i++) {
-      uint32_t id = *(uint32_t *)bp_vec_at(&block->events, i);
-      const bp_event *event = bp_event_get(engine, id);
-      if (event->type == BP_EVENT_ACCESS && event->kind == BP_ACCESS_STORE && event->marked &&
-          bp_event_writes_value_of(engine, id, side->first_object))
-        return true;
-    }
-  }
-  return false;
+  return side->first_kind != BP_ACCESS_LOAD || side->second_kind != BP_ACCESS_LOAD ||
+         bp_event_guarded_by(engine, side->second, side->first_object) ||
+         bp_event_guarded_by(engine, side->first, side->second_object) ||
+         bp_function_has_event(engine, side->function, hands_on, &side->first_object);
 }
 
 /* A barriered side against one with no barrier. */
