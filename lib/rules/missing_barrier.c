@@ -133,6 +133,13 @@ static bool races_with(bp_analysis *analysis, const bp_ordering *unordered,
          ((first || second) && bp_are_partners(analysis, unordered->function, ordered->function));
 }
 
+/* `id` is a marked store of a value loaded from `*loaded`. */
+static bool hands_on(const bp_engine *engine, uint32_t id, const void *loaded) {
+  const bp_event *event = bp_event_get(engine, id);
+  return event->type == BP_EVENT_ACCESS && event->kind == BP_ACCESS_STORE && event->marked &&
+         bp_event_writes_value_of(engine, id, *(const uint32_t *)loaded);
+}
+
 /* A side that loads twice with no barrier between means message passing
  * only where it acts on its first load: the second load is under its check
  * (`if (READ_ONCE(flag)) data`), the first load is under a check of the
@@ -142,12 +149,6 @@ static bool races_with(bp_analysis *analysis, const bp_ordering *unordered,
  * state that nobody acts on together (statistics, heuristics, litmus tests
  * that only look) are two snapshots, whatever a barrier elsewhere orders;
  * --beta reports them. */
-static bool hands_on(const bp_engine *engine, uint32_t id, const void *loaded) {
-  const bp_event *event = bp_event_get(engine, id);
-  return event->type == BP_EVENT_ACCESS && event->kind == BP_ACCESS_STORE && event->marked &&
-         bp_event_writes_value_of(engine, id, *(const uint32_t *)loaded);
-}
-
 static bool acts_on_first_load(const bp_engine *engine, const bp_ordering *side) {
   return side->first_kind != BP_ACCESS_LOAD || side->second_kind != BP_ACCESS_LOAD ||
          bp_event_guarded_by(engine, side->second, side->first_object) ||
