@@ -173,6 +173,13 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
  * its own (`sk->sk_refcnt` and `sk->sk_rmem_alloc`, both `atomic_t.counter`
  * by type), or one path from containers of two types: two memories. */
 bool bp_distinct_instances(const bp_engine *engine, uint32_t a, uint32_t b);
+/* pairs.c: in a row with a third CPU's store, every store of the objects
+ * both sides only load, by a third function, holds a lock that `partner`
+ * holds at both its accesses (and there is such a store): the lock's
+ * release and acquire carry the third CPU's store to the partner and on,
+ * as one writer's would (ISA2+release+acqrel+acquire). */
+bool bp_third_writers_serialised(const bp_analysis *analysis, const bp_ordering *side,
+                                 const bp_ordering *partner);
 /* Whether accesses `a` and `b` (of two functions) of `object` may reach
  * one instance of it: a variable's object, or a field named by its type
  * that both reach from containers of one type (bp_set_access_root; a

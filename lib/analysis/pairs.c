@@ -170,6 +170,41 @@ static bool stores(const struct bp_store_index *index, uint32_t object, uint32_t
 
 static const char *exclusive_group(const bp_engine *engine, const bp_ordering *side);
 
+/* Every store of `object` by a function other than the two sides holds a
+ * lock that `partner` holds at both its accesses; and there is one. */
+static bool writers_serialised_with(const bp_analysis *analysis, uint32_t object,
+                                    const bp_ordering *side, const bp_ordering *partner) {
+  const struct bp_store_index *index = analysis->stores;
+  bool any = false;
+  for (size_t i = index->events_from[object]; i < index->events_from[object + 1]; i++) {
+    uint32_t store = index->store_events[i];
+    uint32_t function = bp_event_get(analysis->engine, store)->function;
+    if (function == side->function || function == partner->function)
+      continue;
+    const uint32_t held[3] = {store, partner->first, partner->second};
+    if (!bp_hold_common_lock(analysis, held, 3))
+      return false;
+    any = true;
+  }
+  return any;
+}
+
+bool bp_third_writers_serialised(const bp_analysis *analysis, const bp_ordering *side,
+                                 const bp_ordering *partner) {
+  bool checked = false;
+  if (side->first_kind == BP_ACCESS_LOAD && partner->second_kind == BP_ACCESS_LOAD) {
+    if (!writers_serialised_with(analysis, side->first_object, side, partner))
+      return false;
+    checked = true;
+  }
+  if (side->second_kind == BP_ACCESS_LOAD && partner->first_kind == BP_ACCESS_LOAD) {
+    if (!writers_serialised_with(analysis, side->second_object, side, partner))
+      return false;
+    checked = true;
+  }
+  return checked;
+}
+
 /* Whether `function` belongs to the library contract's group (BP_EXCLUSIVE)
  * `group` (NULL: none): the two never run at once. */
 static bool in_group(const bp_engine *engine, uint32_t function, const char *group) {

@@ -79,7 +79,8 @@ static void check_side(bp_analysis *analysis, const bp_ordering *side, const bp_
   if ((partner->strength & BP_STRENGTH_MEMBARRIER) && side->barrier != BP_NO_EVENT)
     return; /* the partner's membarrier makes this side's barrier, a compiler one too, full */
   if ((side->strength & BP_STRENGTH_LOCAL) &&
-      bp_local_order_suffices(analysis->engine, side, partner))
+      (bp_local_order_suffices(analysis->engine, side, partner) ||
+       (bp_scenario_third_cpu(scenario) && bp_third_writers_serialised(analysis, side, partner))))
     return; /* release and acquire, where LKMM says they are enough */
   if (!bp_means_its_half(analysis->engine, partner, side, bp_scenario_mirror(scenario)))
     return; /* the partner orders only locally where the row needs a third CPU */
