@@ -141,6 +141,7 @@ struct UnitState {
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<uint32_t, 2>> returnedObjects;
   // The same at one call, with the helper's parameters bound to its arguments.
   llvm::DenseMap<const CallExpr *, llvm::SmallVector<uint32_t, 2>> returnedObjectsAt;
+  llvm::DenseMap<const FunctionDecl *, bool> returnsThroughParameters;
   // Whether a function returns only memory it has just allocated.
   llvm::DenseMap<const FunctionDecl *, bool> allocators;
   // Whether a function keeps the memory its parameter points to to itself
@@ -450,6 +451,7 @@ private:
   const llvm::SmallVector<uint32_t, 2> &returnedObjectsAt(const CallExpr *call,
                                                           const FunctionDecl *definition) const;
   bool returnsConstant(const Stmt *statement) const;
+  bool returnsThroughParameters(const FunctionDecl *definition) const;
   void collectReturnedObjects(const Stmt *statement,
                               llvm::SmallVectorImpl<uint32_t> &objects) const;
   void collectLocalSources(const Stmt *body);

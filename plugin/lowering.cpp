@@ -988,6 +988,7 @@ void UnitState::releaseLowering() {
   release(fields);
   release(returnedObjects);
   release(returnedObjectsAt);
+  release(returnsThroughParameters);
   release(allocators);
   release(privateParameters);
   release(threads);

@@ -70,7 +70,7 @@ void FunctionLowering::collectObjectsRead(const Stmt *statement,
       // `flag_seen(&flag)` returning `CMM_LOAD_SHARED(*p)` reads `flag`: its
       // parameters bound to this call's arguments (once, not inside an
       // inlined body, whose calls the unbound summary stands for).
-      if (!site && definition->getNumParams() && call->getNumArgs())
+      if (!site && call->getNumArgs() && returnsThroughParameters(definition))
         for (uint32_t object : returnedObjectsAt(call, definition))
           addUnique(objects, object);
     }
@@ -112,6 +112,42 @@ FunctionLowering::returnedObjectsAt(const CallExpr *call, const FunctionDecl *de
   llvm::SmallVector<uint32_t, 2> objects;
   helper.collectReturnedObjects(definition->getBody(), objects);
   return unit.returnedObjectsAt[call] = objects;
+}
+
+// Whether a parameter takes part in what the helper's returns read: its
+// returns' values, or the checks that choose a constant it returns, name
+// one (worked out once per unit).
+static bool namesParameter(const Stmt *statement) {
+  if (!statement)
+    return false;
+  if (const auto *reference = dyn_cast<DeclRefExpr>(statement))
+    return isa<ParmVarDecl>(reference->getDecl());
+  for (const Stmt *child : statement->children())
+    if (namesParameter(child))
+      return true;
+  return false;
+}
+
+bool FunctionLowering::returnsThroughParameters(const FunctionDecl *definition) const {
+  if (!definition->getNumParams())
+    return false;
+  auto [known, added] = unit.returnsThroughParameters.try_emplace(definition, false);
+  if (!added)
+    return known->second;
+  bool through = false;
+  auto walk = [&](auto &self, const Stmt *statement) -> void {
+    if (!statement || through)
+      return;
+    if (const auto *result = dyn_cast<ReturnStmt>(statement))
+      through = namesParameter(result->getRetValue());
+    else if (const auto *branch = dyn_cast<IfStmt>(statement);
+             branch && (returnsConstant(branch->getThen()) || returnsConstant(branch->getElse())))
+      through = namesParameter(branch->getCond());
+    for (const Stmt *child : statement->children())
+      self(self, child);
+  };
+  walk(walk, definition->getBody());
+  return unit.returnsThroughParameters[definition] = through;
 }
 
 // Whether `statement` returns a constant somewhere (`return false;`).
