@@ -533,6 +533,12 @@ static bool masked_store_passes(const bp_analysis *analysis, uint32_t object,
     const bp_event *store = bp_event_get(analysis->engine, id);
     if (store->unpublished || bp_before_all_threads(analysis, id))
       continue;
+    /* an atomic OR or AND of other bits leaves the tested ones as it
+     * read them (a plain `flags &= ~PAUSE` may write back a stale word) */
+    const bp_primitive *primitive = bp_primitive_get(store->primitive);
+    if (store->bits && !(store->bits & guarded->value_guard_bits) && primitive &&
+        bp_op_is_rmw(primitive->op))
+      continue;
     if (!store->value_known ||
         ((store->stored_value & guarded->value_guard_bits) == 0) == guarded->value_guard_zero)
       return true;
@@ -569,13 +575,32 @@ static bool turned_away(const bp_analysis *analysis, const bp_ordering *side, in
   return stored && passing_writer(stores, object, second->value_guard_zero) == NO_WRITER;
 }
 
+/* Every store of `object` that other threads may see and that may write
+ * zero (`zero`) or a non-zero value is the code at `place`: one helper's
+ * store, lowered into each of its callers (QSBR's grace period, run by
+ * synchronize_rcu() and inlined into the call_rcu thread). */
+static bool passing_stores_at(const bp_analysis *analysis, uint32_t object, bool zero,
+                              bp_location place) {
+  const struct bp_store_index *index = analysis->stores;
+  for (size_t i = index->events_from[object]; i < index->events_from[object + 1]; i++) {
+    uint32_t id = index->store_events[i];
+    const bp_event *store = bp_event_get(analysis->engine, id);
+    if (store->unpublished || bp_before_all_threads(analysis, id))
+      continue;
+    bool passes = !store->value_known || (store->stored_value == 0) == zero;
+    if (passes && !bp_same_location(store->location, place))
+      return false;
+  }
+  return true;
+}
+
 /* `side` stores X first only under a test of its own load of X, which
  * lets the store run only on a value that `partner`, whose access of X is
  * a store too, alone writes (liburcu-qsbr's reader: `if (waiting) {
  * waiting = 0; cmm_smp_mb(); ... futex }` against the writer's `waiting =
- * 1`). The store comes after the partner's in X's order because the load
- * read it: the pairing that decides is the load's, before the same second
- * access (message passing), not this one. */
+ * 1`; several functions that run one helper's store are one writer). The store comes after the
+ * partner's in X's order because the load read it: the pairing that decides is the load's, before
+ * the same second access (message passing), not this one. */
 static bool stores_after_reading(const bp_analysis *analysis, const bp_ordering *side,
                                  uint32_t partner_access) {
   const bp_engine *engine = analysis->engine;
@@ -584,8 +609,11 @@ static bool stores_after_reading(const bp_analysis *analysis, const bp_ordering 
       first->value_guard_bits || first->value_guard_object != side->first_object ||
       bp_event_get(engine, partner_access)->kind != BP_ACCESS_STORE)
     return false;
-  return passing_writer(analysis->stores, side->first_object, first->value_guard_zero) ==
-         bp_event_get(engine, partner_access)->function;
+  const bp_event *partner = bp_event_get(engine, partner_access);
+  uint32_t writer = passing_writer(analysis->stores, side->first_object, first->value_guard_zero);
+  return writer == partner->function ||
+         (writer == MANY_WRITERS && passing_stores_at(analysis, side->first_object,
+                                                      first->value_guard_zero, partner->location));
 }
 
 /* The group of a library's contract (BP_EXCLUSIVE) that `side` runs in:

@@ -10,17 +10,25 @@
 //
 // The wmb is enough there; where another function also sets `waiting`, the
 // reader's load may have read that one, and the writer's wmb is too weak.
+// Two functions that run one helper's store are one writer: liburcu-qsbr's
+// grace period, run by synchronize_rcu() and by the call_rcu thread that
+// inlines it (-DTWO_CALLERS).
 //
 // RUN: %barrierpair %s -Xclang -verify
 // RUN: %barrierpair %s -DSECOND_WRITER -Xclang -verify=second
 // RUN: %barrierpair %s -DUNTESTED -Xclang -verify=untested
+// RUN: %barrierpair %s -DTWO_CALLERS -Xclang -verify
 #include <urcu/arch.h>
 #include <urcu/system.h>
 #include <urcu/uatomic.h>
 
 static int waiting, futex;
 
+#ifdef TWO_CALLERS
+static void announce(void) {
+#else
 void wait_for_reader(void) {
+#endif
   uatomic_set(&futex, -1);
   cmm_smp_wmb(); // second-warning {{'cmm_smp_wmb()' is too weak to order the store to 'futex' before the store to 'waiting' in 'wait_for_reader'}} \
                     second-note {{scenario 14 forbids}} \
@@ -28,6 +36,11 @@ void wait_for_reader(void) {
                     untested-note {{scenario 14 forbids}}
   _CMM_STORE_SHARED(waiting, 1);
 }
+
+#ifdef TWO_CALLERS
+void wait_for_reader(void) { announce(); }
+void reclaim_thread(void) { announce(); }
+#endif
 
 #ifdef SECOND_WRITER
 void also_wait(void) {

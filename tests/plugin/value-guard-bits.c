@@ -6,11 +6,18 @@
 // the outcome needs the side to read such a store, or one after it, and
 // then it skips the read. The pairing is no scenario. Where some store
 // writes a value the test lets through (DRAINING alone), reading a store
-// after the partner's may still go on, and the pairing stands.
+// after the partner's may still go on, and the pairing stands. An atomic
+// OR of other bits (liburcu's call_rcu: `uatomic_or(&flags, PAUSE)` beside
+// the thread's `STOPPED`) leaves the tested bits as it read them, so it
+// lets nothing through (-DOTHER_BITS); a load and a store that set it may
+// write back a word read before the partner's store, and does
+// (-DPLAIN_OTHER_BITS).
 //
 // RUN: %barrierpair %s -Xclang -verify
 // RUN: %barrierpair %s -DWHOLE_VALUE -Xclang -verify
 // RUN: %barrierpair %s -DPASSING -Xclang -verify=passing
+// RUN: %barrierpair %s -DOTHER_BITS -Xclang -verify
+// RUN: %barrierpair %s -DPLAIN_OTHER_BITS -Xclang -verify=passing
 // expected-no-diagnostics
 #include <urcu/arch.h>
 #include <urcu/system.h>
@@ -18,7 +25,7 @@
 
 #define FREE 1U
 #define DRAINING 2U
-#ifdef PASSING
+#if defined(PASSING) || defined(OTHER_BITS) || defined(PLAIN_OTHER_BITS)
 #define RETIRED DRAINING
 #else
 #define RETIRED (FREE | DRAINING)
@@ -36,7 +43,13 @@ void record_unregister(struct record *r) {
 }
 
 void record_retire(struct record *r) {
+#if defined(OTHER_BITS)
+  uatomic_or(&r->state, RETIRED);
+#elif defined(PLAIN_OTHER_BITS)
+  CMM_STORE_SHARED(r->state, CMM_LOAD_SHARED(r->state) | RETIRED);
+#else
   CMM_STORE_SHARED(r->state, RETIRED);
+#endif
 }
 
 unsigned int record_scan(struct record *records, unsigned int count) {
