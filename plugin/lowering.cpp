@@ -77,9 +77,15 @@ void FunctionLowering::lower(const FunctionDecl *function, bool contractOnly) {
   // Blocks control never reaches (a `do { } while (0)`'s loop-back, the
   // exit of an inlined helper whose every return goes to the caller's
   // branches) lead nowhere.
+  size_t eventsBefore = bp_event_count(engine);
   if (std::optional<std::pair<uint32_t, uint32_t>> blocks = lowerBody(function)) {
     bp_function_entry(engine, blocks->first);
     bp_function_exit(engine, blocks->second);
+    // A barrier by contract whose code orders nothing at all (`static
+    // void smp_mb_master(void) { }` once its cmm_smp_mb() is gone) still
+    // breaks the contract, at its body.
+    if (bp_event_count(engine) == eventsBefore && barrierContract(function) && function->getBody())
+      bp_add_place(engine, blocks->first, eventLocation(function->getBody()->getBeginLoc()));
   }
   bp_function_end(engine);
 }

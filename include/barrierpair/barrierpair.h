@@ -324,6 +324,11 @@ uint32_t bp_add_call(bp_engine *engine, uint32_t block, const char *callee, bp_l
 /* `implicit`: the barrier half of an acquire load or release store. */
 uint32_t bp_add_barrier(bp_engine *engine, uint32_t block, unsigned strength, int primitive,
                         bool implicit, bp_location location);
+/* A place in `block` that holds no access and orders nothing: the body of
+ * a function a library's contract makes a barrier (BP_CONTRACT(f,
+ * BARRIER, ...)) whose code lowers to no event at all (its only barrier
+ * deleted), so that broken-contract has somewhere to point. */
+uint32_t bp_add_place(bp_engine *engine, uint32_t block, bp_location location);
 void bp_function_end(bp_engine *engine);
 /* The function being built is a helper lowered on its own only to check
  * its library contract (BP_CONTRACT): its code runs where its callers call
@@ -423,7 +428,8 @@ typedef enum {
   BP_EVENT_UNLOCK, /* releases it */
   BP_EVENT_SPAWN,  /* starts a thread running function `callee` */
   BP_EVENT_JOIN,   /* waits for the end of a thread running function `callee` */
-  BP_EVENT_CALL    /* calls function `callee`, whose code is not lowered here */
+  BP_EVENT_CALL,   /* calls function `callee`, whose code is not lowered here */
+  BP_EVENT_PLACE   /* a place in the function's code and nothing more (bp_add_place) */
 } bp_event_type;
 
 typedef struct {
@@ -768,7 +774,7 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * adds a function only once when two inputs define it at the same place, an
  * annotation only once when two inputs read it at the same place. */
 
-#define BP_SITES_VERSION 21
+#define BP_SITES_VERSION 22
 
 /* Writes `engine`'s program (files, objects, functions with their blocks and
  * edges, every event field, annotations); false on a write error. */

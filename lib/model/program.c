@@ -425,6 +425,11 @@ uint32_t bp_add_barrier(bp_engine *engine, uint32_t block, unsigned strength, in
   return add_event(engine, block, &event);
 }
 
+uint32_t bp_add_place(bp_engine *engine, uint32_t block, bp_location location) {
+  bp_event event = {.type = BP_EVENT_PLACE, .location = location, .primitive = BP_NO_PRIMITIVE};
+  return add_event(engine, block, &event);
+}
+
 void bp_function_end(bp_engine *engine) {
   engine->building = false;
 }
@@ -853,6 +858,13 @@ void bp_find_unit_families(bp_engine *engine) {
   free(urcu_units);
 }
 
+static uint32_t unit_of(const bp_engine *engine, uint32_t event) {
+  uint32_t function = bp_event_get(engine, event)->function;
+  return function < engine->functions.count
+             ? ((const bp_function *)bp_vec_at(&engine->functions, function))->unit
+             : BP_NO_UNIT;
+}
+
 bp_family bp_event_family(const bp_engine *engine, uint32_t event) {
   const bp_event *e = event == BP_NO_EVENT ? NULL : bp_event_get(engine, event);
   if (!e)
@@ -871,10 +883,25 @@ bp_family bp_event_family(const bp_engine *engine, uint32_t event) {
     if (primitive && !other)
       other = primitive;
   }
-  bp_family family = own ? own->family : other ? other->family : BP_FAMILY_C11;
   uint32_t unit = e->function < engine->functions.count
                       ? ((const bp_function *)bp_vec_at(&engine->functions, e->function))->unit
                       : BP_NO_UNIT;
+  /* a function that names no primitive speaks its unit's family: the
+   * nearest function of the unit that does */
+  for (uint32_t before = first, after = last;
+       !own && !other && (before > 0 || after + 1 < count);) {
+    if (before > 0 && unit_of(engine, before - 1) == unit)
+      other = bp_primitive_get(bp_event_get(engine, --before)->primitive);
+    else
+      before = 0;
+    if (!other && after + 1 < count && unit_of(engine, after + 1) == unit)
+      other = bp_primitive_get(bp_event_get(engine, ++after)->primitive);
+    else if (!other)
+      after = count - 1;
+  }
+  if (other && kernel_spelling(other))
+    return BP_FAMILY_KERNEL;
+  bp_family family = own ? own->family : other ? other->family : BP_FAMILY_C11;
   bool kernel_unit =
       engine->kernel_units && unit < engine->names.strings.count && engine->kernel_units[unit];
   /* code that writes C11 or GCC atomics keeps their spelling */

@@ -1007,10 +1007,11 @@ static bool parse_line(reader *r, const char *line, bp_engine *engine, read_stat
       return false;
     if (event.type != BP_EVENT_ACCESS && event.type != BP_EVENT_BARRIER &&
         event.type != BP_EVENT_LOCK && event.type != BP_EVENT_UNLOCK &&
-        event.type != BP_EVENT_SPAWN && event.type != BP_EVENT_JOIN && event.type != BP_EVENT_CALL)
+        event.type != BP_EVENT_SPAWN && event.type != BP_EVENT_JOIN &&
+        event.type != BP_EVENT_CALL && event.type != BP_EVENT_PLACE)
       return fail(r,
                   "type=%u is not an access (0), a barrier (1), a lock (3), an unlock (4), a "
-                  "spawn (5), a join (6) or a call (7)",
+                  "spawn (5), a join (6), a call (7) or a place (8)",
                   (unsigned)event.type);
     if (event.type == BP_EVENT_ACCESS && event.kind != BP_ACCESS_LOAD &&
         event.kind != BP_ACCESS_STORE)
