@@ -147,6 +147,10 @@ static bp_engine *build_program(void) {
   bp_set_boot_only(engine);
   bp_function_end(engine);
 
+  bp_function_begin(engine, "barrier_by_contract_emptied", at(b, 28, 13));
+  bp_add_place(engine, bp_add_block(engine), at(b, 29, 1));
+  bp_function_end(engine);
+
   bp_function_begin(engine, "empty", at(0, 0, 0));
   bp_function_end(engine);
   bp_add_address_taken(engine, "on_\"event\"");
@@ -308,7 +312,7 @@ static void test_merge_remaps_ids(void **state) {
   bp_function_end(whole);
   size_t before = bp_event_count(whole);
 
-  assert_int_equal(bp_program_merge(whole, original), 5);
+  assert_int_equal(bp_program_merge(whole, original), 6);
   assert_int_equal(bp_event_count(whole), before + bp_event_count(original));
   assert_string_equal(bp_address_taken(whole, 0), "on_\"event\"");
   assert_null(bp_address_taken(whole, 1));
