@@ -258,9 +258,13 @@ void FunctionLowering::addRoots(uint32_t event, const Expr *lvalue, const Expr *
   const Expr *start = lvalue ? lvalue : pointer;
   if (!start)
     return;
-  if (std::optional<uint32_t> root = rootOf(start))
+  if (std::optional<uint32_t> root = rootOf(start)) {
     bp_set_access_root(engine, event, *root,
                        (lvalue ? containerOf(lvalue) : pointedContainer(pointer)).c_str());
+    if (auto subtype = unit.rootSubtypes.find(*root);
+        subtype != unit.rootSubtypes.end() && !subtype->second.empty())
+      bp_set_access_subtype(engine, event, subtype->second.c_str());
+  }
   if (!value && loaded)
     value = comparedPointer(loaded);
   // the kernel's rcu_assign_pointer() stores `(T *)v` of an integer local

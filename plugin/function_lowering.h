@@ -196,6 +196,9 @@ struct UnitState {
   // declares it (0 for a global), as each copy's locals are its own.
   llvm::DenseMap<std::pair<const VarDecl *, unsigned>, uint32_t> roots;
   unsigned lowerings = 0; // inlined copies numbered so far
+  // What a function's own code says each root really points into
+  // (bp_set_access_subtype); "" where it says two different things.
+  llvm::DenseMap<uint32_t, std::string> rootSubtypes;
 
   // Once lowered: what only lowering reads goes before the analysis, the
   // sources of deferred text stay.
@@ -260,6 +263,8 @@ public:
   static void fillDeferredText(void *context, bp_engine *engine, uint32_t event, bp_text_kind kind);
   bool calleeUsesPrimitives(const FunctionDecl *callee) const;
   unsigned primitiveDepth(const FunctionDecl *function) const;
+  // A structure's name, or its typedef's where it has none.
+  static std::string typeName(const RecordDecl *record);
 
 private:
   ASTContext &context;
@@ -484,7 +489,6 @@ private:
                                     const std::string &name);
   SharedObject fieldOf(const SharedObject &object, const RecordDecl *record,
                        const FieldDecl *field) const;
-  static std::string typeName(const RecordDecl *record);
   std::string typeKey(const RecordDecl *record) const;
   static bool isThreadLocal(const MemberExpr *member);
   std::optional<SharedObject> nameThroughPointer(const Expr *pointer) const;
@@ -517,6 +521,8 @@ private:
   static const Expr *pointerOperand(const PrimitiveUse &use);
   static const Expr *storedPointer(const PrimitiveUse &use, bp_op op);
   std::optional<uint32_t> rootOf(const Expr *expression, unsigned depth = 0) const;
+  void collectDowncasts(const Stmt *body);
+  void noteDowncasts(const Stmt *statement);
   std::string containerOf(const Expr *expression, unsigned depth = 0) const;
   std::string pointedContainer(const Expr *pointer, unsigned depth = 0) const;
   static std::string recordOrSpelling(QualType type);

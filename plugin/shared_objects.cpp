@@ -668,6 +668,139 @@ std::optional<uint32_t> FunctionLowering::rootOf(const Expr *expression, unsigne
   return std::nullopt;
 }
 
+// ---- What a structure pointer points into ----
+
+namespace {
+
+const RecordDecl *pointeeRecord(QualType type) {
+  if (const auto *pointer = type->getAs<PointerType>())
+    if (const auto *record = pointer->getPointeeType()->getAs<RecordType>())
+      return record->getDecl()->getDefinition();
+  return nullptr;
+}
+
+// The structures from `outer` down to `inner`, each with the member that
+// holds the next ("tcp_sock.inet_conn>...>inet_sock.sk>sock"): `member`
+// first when a container_of() names it, then first members, as a cast
+// between the two types assumes.
+std::optional<std::string> embedding(const RecordDecl *outer, const RecordDecl *inner,
+                                     const FieldDecl *member) {
+  std::string chain;
+  const RecordDecl *current = outer;
+  for (unsigned depth = 0; current && depth < 8; depth++) {
+    if (current->getCanonicalDecl() == inner->getCanonicalDecl())
+      return depth == 0 ? std::nullopt : std::optional(chain + FunctionLowering::typeName(current));
+    const FieldDecl *field = depth == 0 && member     ? member
+                             : current->field_empty() ? nullptr
+                                                      : *current->field_begin();
+    const auto *next = field ? field->getType()->getAs<RecordType>() : nullptr;
+    if (!next)
+      return std::nullopt;
+    chain += FunctionLowering::typeName(current) + "." + field->getNameAsString() + ">";
+    current = next->getDecl()->getDefinition();
+  }
+  return std::nullopt;
+}
+
+const VarDecl *variableOf(const Expr *expression) {
+  const auto *reference = dyn_cast<DeclRefExpr>(expression->IgnoreParenCasts());
+  return reference ? dyn_cast<VarDecl>(reference->getDecl()) : nullptr;
+}
+
+// `expression` casts a pointer variable to a pointer to a structure that
+// holds what it points to: `(struct tcp_sock *)sk`, the container_of()
+// that subtracts a member's offset (`(T *)(__mptr - offsetof(T, m))`, with
+// `void *__mptr = (void *)(ptr)`), or a call of a helper whose body only
+// returns one of those of its parameter (tcp_sk(sk)). The variable the
+// cast starts from, and the chain of structures.
+std::optional<std::pair<const Expr *, std::string>> downcastOf(const Expr *expression,
+                                                               unsigned depth = 0) {
+  if (depth > 2)
+    return std::nullopt;
+  expression = expression->IgnoreParens();
+  if (const auto *statements = dyn_cast<StmtExpr>(expression)) {
+    const CompoundStmt *body = statements->getSubStmt();
+    const auto *last = body->body_empty() ? nullptr : dyn_cast<Expr>(body->body_back());
+    return last ? downcastOf(last, depth + 1) : std::nullopt;
+  }
+  if (const auto *call = dyn_cast<CallExpr>(expression)) {
+    const FunctionDecl *callee = call->getDirectCallee();
+    const FunctionDecl *definition = callee ? callee->getDefinition() : nullptr;
+    const auto *body = definition ? dyn_cast_or_null<CompoundStmt>(definition->getBody()) : nullptr;
+    const auto *result =
+        body && body->size() == 1 ? dyn_cast<ReturnStmt>(body->body_back()) : nullptr;
+    if (!result || !result->getRetValue())
+      return std::nullopt;
+    std::optional<std::pair<const Expr *, std::string>> inner =
+        downcastOf(result->getRetValue(), depth + 1);
+    const auto *parameter =
+        inner ? dyn_cast_or_null<ParmVarDecl>(variableOf(inner->first)) : nullptr;
+    if (!parameter || parameter->getFunctionScopeIndex() >= call->getNumArgs())
+      return std::nullopt;
+    return std::pair(call->getArg(parameter->getFunctionScopeIndex()), inner->second);
+  }
+  const auto *cast = dyn_cast<ExplicitCastExpr>(expression);
+  const RecordDecl *outer = cast ? pointeeRecord(cast->getType()) : nullptr;
+  if (!outer)
+    return std::nullopt;
+  const Expr *operand = cast->getSubExpr()->IgnoreParenCasts();
+  const FieldDecl *member = nullptr;
+  if (const auto *difference = dyn_cast<BinaryOperator>(operand);
+      difference && difference->getOpcode() == BO_Sub) {
+    const auto *offset = dyn_cast<OffsetOfExpr>(difference->getRHS()->IgnoreParenCasts());
+    if (!offset || offset->getNumComponents() != 1 ||
+        offset->getComponent(0).getKind() != OffsetOfNode::Field)
+      return std::nullopt;
+    member = offset->getComponent(0).getField();
+    const VarDecl *start = variableOf(difference->getLHS());
+    if (!start || !start->hasLocalStorage() || !start->getInit())
+      return std::nullopt;
+    operand = start->getInit()->IgnoreParenCasts(); // `void *__mptr = (void *)(ptr)`
+  }
+  const VarDecl *variable = variableOf(operand);
+  const RecordDecl *inner = variable ? pointeeRecord(variable->getType()) : nullptr;
+  if (!inner)
+    return std::nullopt;
+  if (std::optional<std::string> chain = embedding(outer, inner, member))
+    return std::pair(operand, *chain);
+  return std::nullopt;
+}
+
+} // namespace
+
+// The casts a function's body makes before anything else, at its top
+// level: code that runs on every call says what its pointers point into.
+// A cast under a test (`if (sk->sk_type == SOCK_STREAM) tp = tcp_sk(sk)`)
+// says nothing of the other way.
+void FunctionLowering::collectDowncasts(const Stmt *body) {
+  const auto *compound = dyn_cast_or_null<CompoundStmt>(body);
+  if (!compound)
+    return;
+  for (const Stmt *statement : compound->body())
+    if (isa<DeclStmt>(statement) || isa<Expr>(statement))
+      noteDowncasts(statement);
+}
+
+void FunctionLowering::noteDowncasts(const Stmt *statement) {
+  if (!statement)
+    return;
+  if (const auto *expression = dyn_cast<Expr>(statement))
+    if (std::optional<std::pair<const Expr *, std::string>> cast = downcastOf(expression))
+      if (std::optional<uint32_t> root = rootOf(cast->first)) {
+        auto [known, added] = unit.rootSubtypes.try_emplace(*root, cast->second);
+        if (!added && known->second != cast->second)
+          known->second.clear();
+        return;
+      }
+  // what runs only on some values is no statement about every call
+  if (const auto *binary = dyn_cast<BinaryOperator>(statement); binary && binary->isLogicalOp())
+    return noteDowncasts(binary->getLHS());
+  if (const auto *conditional = dyn_cast<AbstractConditionalOperator>(statement))
+    return noteDowncasts(conditional->getCond());
+  for (const Stmt *child : statement->children())
+    noteDowncasts(child);
+}
+
 // What holds the memory an lvalue (or what a pointer points to) names,
 // across functions: the structure the nearest pointer on its way points to
 // ("tags" for `bt->wait.first`, also in a helper handed `&bt->wait`;

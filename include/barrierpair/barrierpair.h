@@ -477,6 +477,7 @@ typedef struct {
   uint32_t root;         /* accesses: see bp_set_access_root; BP_NO_ROOT when unknown */
   uint32_t root_type;    /* accesses: bp_event_root_type */
   uint32_t value_root;   /* accesses: see bp_set_value_root; BP_NO_ROOT when unknown */
+  uint32_t subtype;      /* accesses: bp_event_subtype */
 } bp_event;
 
 size_t bp_event_count(const bp_engine *engine);
@@ -576,6 +577,17 @@ void bp_set_access_root(bp_engine *engine, uint32_t event, uint32_t root, const 
 /* What holds access `event`'s memory (bp_set_access_root); "" when
  * unknown. */
 const char *bp_event_root_type(const bp_engine *engine, uint32_t event);
+/* What the code says the structure access `event` starts from is part of
+ * (a function that casts its `struct sock *sk` to a `struct tcp_sock *`
+ * with tcp_sk(sk) before anything else knows its socket is a TCP one): the
+ * structures from that outer type down to the root's own, each with the
+ * member that holds the next, joined by '>'
+ * ("tcp_sock.inet_conn>inet_connection_sock.icsk_inet>inet_sock.sk>sock").
+ * Two accesses whose chains are both known and neither ends the other
+ * (a TCP socket's and a UNIX socket's, "unix_sock.sk>sock") reach two
+ * different instances. "" when nothing is known. */
+void bp_set_access_subtype(bp_engine *engine, uint32_t event, const char *chain);
+const char *bp_event_subtype(const bp_engine *engine, uint32_t event);
 /* Access `event`'s value is the pointer that root `root` is: a store
  * writes it (`rcu_assign_pointer(q->head, obj)` after `obj->data = 1`: it
  * publishes that memory), a compare-and-swap expects or writes it, a

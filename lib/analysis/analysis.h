@@ -173,6 +173,10 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
  * its own (`sk->sk_refcnt` and `sk->sk_rmem_alloc`, both `atomic_t.counter`
  * by type), or one path from containers of two types: two memories. */
 bool bp_distinct_instances(const bp_engine *engine, uint32_t a, uint32_t b);
+/* Both accesses start from structures the code says are parts of two
+ * different outer types (bp_set_access_subtype): a TCP socket's `sk` and a
+ * UNIX socket's. */
+bool bp_disjoint_subtypes(const bp_engine *engine, uint32_t a, uint32_t b);
 /* pairs.c: in a row with a third CPU's store, every store of the objects
  * both sides only load, by a third function, holds a lock that `partner`
  * holds at both its accesses (and there is such a store): the lock's

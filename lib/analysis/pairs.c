@@ -397,9 +397,22 @@ bool bp_taken_elsewhere(const bp_engine *engine, uint32_t access, uint32_t other
          !bp_event_addressed_through(engine, access, other_object);
 }
 
+/* `tail` is `chain` or the end of it, from one of its '>' on. */
+static bool chain_ends_with(const char *chain, const char *tail) {
+  size_t length = strlen(chain), tail_length = strlen(tail);
+  return tail_length <= length && strcmp(chain + length - tail_length, tail) == 0 &&
+         (tail_length == length || chain[length - tail_length - 1] == '>');
+}
+
+bool bp_disjoint_subtypes(const bp_engine *engine, uint32_t a, uint32_t b) {
+  const char *x = bp_event_subtype(engine, a), *y = bp_event_subtype(engine, b);
+  return *x && *y && !chain_ends_with(x, y) && !chain_ends_with(y, x);
+}
+
 bool bp_accesses_meet(const bp_engine *engine, uint32_t a, uint32_t a_other, uint32_t b,
                       uint32_t b_other) {
-  return !other_bits(engine, a, b) && !fresh_reached_elsewhere(engine, a, b, a_other) &&
+  return !other_bits(engine, a, b) && !bp_disjoint_subtypes(engine, a, b) &&
+         !fresh_reached_elsewhere(engine, a, b, a_other) &&
          !fresh_reached_elsewhere(engine, b, a, b_other) && !own_instances(engine, a, b) &&
          !bp_other_builds(engine, bp_event_get(engine, a)->function,
                           bp_event_get(engine, b)->function);
@@ -455,6 +468,8 @@ static bool building_block_link(const bp_engine *engine, uint32_t a, uint32_t b)
  * whose `cbs_tail.p` is a `cds_wfcq_tail.p` of the header's queue), or two
  * structures that name a field alike. */
 bool bp_distinct_instances(const bp_engine *engine, uint32_t a, uint32_t b) {
+  if (bp_disjoint_subtypes(engine, a, b))
+    return true;
   const char *x = bp_event_instance_path(engine, a), *y = bp_event_instance_path(engine, b);
   if (!x || !y)
     return false;
@@ -474,6 +489,8 @@ bool bp_distinct_instances(const bp_engine *engine, uint32_t a, uint32_t b) {
 bool bp_may_reach_one_instance(const bp_engine *engine, uint32_t object, uint32_t a, uint32_t b) {
   if (bp_variable_object(engine, object))
     return true;
+  if (bp_disjoint_subtypes(engine, a, b))
+    return false;
   const bp_event *first = bp_event_get(engine, a), *second = bp_event_get(engine, b);
   if (first->root == BP_NO_ROOT || second->root == BP_NO_ROOT)
     return false;

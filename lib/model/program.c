@@ -367,7 +367,7 @@ static uint32_t add_event(bp_engine *engine, uint32_t block, const bp_event *eve
     stored->guards[i] = stored->address_sources[i] = stored->value_sources[i] = BP_NO_OBJECT;
   stored->root = stored->value_root = BP_NO_ROOT;
   stored->lvalue_text = stored->value_text = stored->callee = stored->contract = stored->root_type =
-      bp_interner_add(&engine->names, "");
+      stored->subtype = bp_interner_add(&engine->names, "");
   uint32_t id = (uint32_t)engine->events.count - 1;
   *(uint32_t *)bp_vec_push(&block_at(engine, block)->events) = id;
   return id;
@@ -651,6 +651,16 @@ void bp_set_access_root(bp_engine *engine, uint32_t event, uint32_t root, const 
 
 const char *bp_event_root_type(const bp_engine *engine, uint32_t event) {
   return bp_interner_get(&engine->names, bp_event_get(engine, event)->root_type);
+}
+
+void bp_set_access_subtype(bp_engine *engine, uint32_t event, const char *chain) {
+  bp_event *access = event_to_change(engine, event);
+  if (access)
+    access->subtype = bp_interner_add(&engine->names, chain ? chain : "");
+}
+
+const char *bp_event_subtype(const bp_engine *engine, uint32_t event) {
+  return bp_interner_get(&engine->names, bp_event_get(engine, event)->subtype);
 }
 
 void bp_set_value_root(bp_engine *engine, uint32_t event, uint32_t root) {

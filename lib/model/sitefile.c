@@ -84,7 +84,8 @@
   X(stored_increment, BOOL)                                                                        \
   X(root, UINT)                                                                                    \
   X(root_type, NAME)                                                                               \
-  X(value_root, UINT)
+  X(value_root, UINT)                                                                              \
+  X(subtype, NAME)
 
 typedef enum {
   FIELD_ENUM,      /* a small enum, written as its number */

@@ -37,7 +37,8 @@ static const char *const id_fields[] = {"function",           "location",       
                                         "access_begin",       "access_end",     "lvalue_text",
                                         "value_text",         "callee",         "contract",
                                         "value_guard",
-                                        "value_guard_object", "stored_address", "root_type"};
+                                        "value_guard_object", "stored_address", "root_type",
+                                        "subtype"};
 
 static bool is_id_field(const char *name) {
   for (size_t i = 0; i < sizeof id_fields / sizeof id_fields[0]; i++) {
@@ -59,7 +60,7 @@ static const char *const built_fields[] = {
     "reference_put", "value_unused", "value_known", "stored_value", "address_known",
     "stored_address", "bits", "value_guard",
     "value_guard_object", "value_guard_bits", "value_guard_zero", "stored_increment",
-    "root", "root_type", "value_root"};
+    "root", "root_type", "value_root", "subtype"};
 // clang-format on
 
 static bool is_built_field(const char *name) {
@@ -124,6 +125,7 @@ static bp_engine *build_program(void) {
   bp_set_access_text(engine, e, at(b, 14, 2), at(b, 14, 7), "s", "\"1\"");
   bp_add_value_source(engine, e, head);
   bp_set_access_root(engine, e, 7, "struct \"ring\"");
+  bp_set_access_subtype(engine, e, "tcp_sock.inet>inet_sock.sk>sock");
   bp_set_value_root(engine, e, 3);
   bp_set_event_callee(engine, e, "set_s");
   bp_set_event_contract(engine, e, "publish_s");
@@ -238,6 +240,8 @@ static void assert_same_event(const bp_engine *a, uint32_t ia, const bp_engine *
       assert_string_equal(bp_event_contract(a, ia), bp_event_contract(b, ib));
     } else if (strcmp(name, "root_type") == 0) {
       assert_string_equal(bp_event_root_type(a, ia), bp_event_root_type(b, ib));
+    } else if (strcmp(name, "subtype") == 0) {
+      assert_string_equal(bp_event_subtype(a, ia), bp_event_subtype(b, ib));
     } else if (strcmp(name, "value_text") == 0) {
       assert_string_equal(bp_event_value_text(a, ia), bp_event_value_text(b, ib));
     } else if (strcmp(name, "guards") == 0 || strcmp(name, "address_sources") == 0 ||
@@ -409,7 +413,7 @@ static void expect_error(const char *text, const char *expected) {
   "after_publication=0 reference_put=0 value_unused=0 value_known=0 stored_value=0 "               \
   "address_known=0 stored_address=- bits=0 "                                                       \
   "value_guard=- value_guard_object=- value_guard_bits=0 value_guard_zero=0 "                      \
-  "stored_increment=0 root=0 root_type=\"\" value_root=0\n"
+  "stored_increment=0 root=0 root_type=\"\" value_root=0 subtype=\"\"\n"
 
 #define STRING_OF(x) #x
 #define VERSION_TEXT(x) STRING_OF(x)
