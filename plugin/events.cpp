@@ -261,9 +261,8 @@ void FunctionLowering::addRoots(uint32_t event, const Expr *lvalue, const Expr *
   if (std::optional<uint32_t> root = rootOf(start)) {
     bp_set_access_root(engine, event, *root,
                        (lvalue ? containerOf(lvalue) : pointedContainer(pointer)).c_str());
-    if (auto subtype = unit.rootSubtypes.find(*root);
-        subtype != unit.rootSubtypes.end() && !subtype->second.empty())
-      bp_set_access_subtype(engine, event, subtype->second.c_str());
+    if (const std::string *subtype = subtypeOf(*root))
+      bp_set_access_subtype(engine, event, subtype->c_str());
   }
   if (!value && loaded)
     value = comparedPointer(loaded);

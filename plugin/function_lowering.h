@@ -196,9 +196,6 @@ struct UnitState {
   // declares it (0 for a global), as each copy's locals are its own.
   llvm::DenseMap<std::pair<const VarDecl *, unsigned>, uint32_t> roots;
   unsigned lowerings = 0; // inlined copies numbered so far
-  // What a function's own code says each root really points into
-  // (bp_set_access_subtype); "" where it says two different things.
-  llvm::DenseMap<uint32_t, std::string> rootSubtypes;
 
   // Once lowered: what only lowering reads goes before the analysis, the
   // sources of deferred text stay.
@@ -274,6 +271,9 @@ private:
   UnitState &unit;
   const CallSite *site;
   unsigned copy; // this lowering's number among the unit's (UnitState::roots)
+  // What this body's top level says each root really points into
+  // (bp_set_access_subtype); "" where it says two different things.
+  llvm::DenseMap<uint32_t, std::string> subtypes;
   const FunctionDecl *function = nullptr;
   bool contractRoot = false; // a root a library's contract (BP_CONTRACT) names
   // The parents of the body being lowered (parents()).
@@ -523,6 +523,7 @@ private:
   std::optional<uint32_t> rootOf(const Expr *expression, unsigned depth = 0) const;
   void collectDowncasts(const Stmt *body);
   void noteDowncasts(const Stmt *statement);
+  const std::string *subtypeOf(uint32_t root) const;
   std::string containerOf(const Expr *expression, unsigned depth = 0) const;
   std::string pointedContainer(const Expr *pointer, unsigned depth = 0) const;
   static std::string recordOrSpelling(QualType type);

@@ -78,7 +78,6 @@ void FunctionLowering::lower(const FunctionDecl *function, bool contractOnly) {
   // exit of an inlined helper whose every return goes to the caller's
   // branches) lead nowhere.
   size_t eventsBefore = bp_event_count(engine);
-  collectDowncasts(function->getBody());
   if (std::optional<std::pair<uint32_t, uint32_t>> blocks = lowerBody(function)) {
     bp_function_entry(engine, blocks->first);
     bp_function_exit(engine, blocks->second);
@@ -147,6 +146,7 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
   collectEmptyBarriers(body, *cfg);
   collectFreshLocals(body, /*gatherAssignments=*/true);
   bindParameters();
+  collectDowncasts(body);
   collectBlockGuards(*cfg, dominators);
   collectPublications(*cfg);
 

@@ -781,13 +781,24 @@ void FunctionLowering::collectDowncasts(const Stmt *body) {
       noteDowncasts(statement);
 }
 
+// What this body, or a caller whose code holds it, says `root` points
+// into: an inlined helper's own casts hold for its own code, which runs
+// only where its caller calls it.
+const std::string *FunctionLowering::subtypeOf(uint32_t root) const {
+  for (const FunctionLowering *lowering = this; lowering;
+       lowering = lowering->site ? lowering->site->caller : nullptr)
+    if (auto known = lowering->subtypes.find(root); known != lowering->subtypes.end())
+      return known->second.empty() ? nullptr : &known->second;
+  return nullptr;
+}
+
 void FunctionLowering::noteDowncasts(const Stmt *statement) {
   if (!statement)
     return;
   if (const auto *expression = dyn_cast<Expr>(statement))
     if (std::optional<std::pair<const Expr *, std::string>> cast = downcastOf(expression))
       if (std::optional<uint32_t> root = rootOf(cast->first)) {
-        auto [known, added] = unit.rootSubtypes.try_emplace(*root, cast->second);
+        auto [known, added] = subtypes.try_emplace(*root, cast->second);
         if (!added && known->second != cast->second)
           known->second.clear();
         return;

@@ -6,12 +6,15 @@
 // instances, and no pairing and no race joins them. A function that says
 // nothing (a socket layer's generic code) still meets both, and so does
 // one that casts only under a test of the socket's kind (-DUNDER_TEST).
-// Two functions of one kind pair as before (-DSAME_KIND).
+// Two functions of one kind pair as before (-DSAME_KIND). A helper's own
+// casts hold for its own code, which runs only where it is called
+// (-DIN_HELPER: `unix_release()` hands the socket to a helper that casts).
 //
 // RUN: %barrierpair %s -Xclang -verify
 // RUN: %barrierpair %s -DGENERIC -Xclang -verify=generic
 // RUN: %barrierpair %s -DUNDER_TEST -Xclang -verify=generic
 // RUN: %barrierpair %s -DSAME_KIND -Xclang -verify=same
+// RUN: %barrierpair %s -DIN_HELPER -Xclang -verify
 // expected-no-diagnostics
 #include "kernel.h"
 
@@ -75,6 +78,19 @@ int sock_poll(struct sock *sk, int is_unix) {
     return 0;
   return READ_ONCE(sk->err); // generic-warning {{no barrier orders the load of 'sock.shutdown' before the load of 'sock.err' in 'sock_poll'; with 'tcp_reset' this is scenario 3 (message passing), which needs smp_rmb() here}} \
                                 generic-note {{scenario 3 (message passing) forbids}}
+}
+#elif defined(IN_HELPER)
+static int unix_release_sock(struct sock *sk) {
+  struct unix_sock *u = unix_sk(sk);
+  if (!READ_ONCE(sk->shutdown))
+    return u->path;
+  return READ_ONCE(sk->err);
+}
+
+int unix_release(struct sock *sk) {
+  if (!sk)
+    return 0;
+  return unix_release_sock(sk);
 }
 #else
 // A UNIX socket's poll: never the TCP socket's fields.
