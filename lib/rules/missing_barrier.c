@@ -84,6 +84,11 @@ static void check_side(bp_analysis *analysis, const bp_ordering *side, const bp_
     return; /* release and acquire, where LKMM says they are enough */
   if (!bp_means_its_half(analysis->engine, partner, side, bp_scenario_mirror(scenario)))
     return; /* the partner orders only locally where the row needs a third CPU */
+  /* an order nobody claimed (the partner's unlock followed by a lock, there
+   * to exclude) asks nothing of this side either, unless it reads its
+   * second object only when its first says so */
+  if (partner->by_locks && !bp_event_guarded_by(analysis->engine, side->second, side->first_object))
+    return;
   /* a compiler barrier where the order was meant is a barrier too weak */
   bp_rule rule = !by_dependency && (side->strength || side->barrier != BP_NO_EVENT)
                      ? BP_RULE_WEAK_BARRIER

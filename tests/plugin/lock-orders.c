@@ -3,11 +3,13 @@
 // claimed that order. It satisfies a partner that needs it; it asks no
 // barrier of an unordered side (statistics read without the lock) unless
 // that side checks a flag before it reads what the flag guards (message
-// passing meant), and pairs with no other order nobody claimed, such as a
+// passing meant), nor of a side whose own order is too weak on the same
+// terms, and pairs with no other order nobody claimed, such as a
 // walk's dependency (the kernel's hash walks against sunrpc's
 // cache_flush(), which takes and drops a lock for each round).
 //
 // RUN: %barrierpair %s -Xclang -verify
+// RUN: %barrierpair %s -DTESTED -Xclang -verify=expected,tested
 #include "kernel.h"
 
 typedef struct {
@@ -92,4 +94,44 @@ int message_peek(struct message *m) {
     return -1;
   return READ_ONCE(m->data); // expected-warning {{no barrier orders the load of 'message.ready' before the load of 'message.data' in 'message_peek'; with 'message_send' this is scenario 3 (message passing)}} \
                                 expected-note {{scenario 3 (message passing) forbids}}
+}
+
+// A side whose own order is too weak (a dependency where the row needs a
+// full barrier) is not held to an order nobody claimed either: a task's
+// exit sets its flag under the lock and reads its credentials in a new
+// round, the checker reads the credentials and then the flag with no test
+// between (the kernel's set_task_ioprio() against exit_signals()). With a
+// test of the credentials first (-DTESTED), message passing is meant.
+#define rcu_dereference(p) READ_ONCE(p)
+#define rcu_assign_pointer(p, v) smp_store_release(&(p), (v))
+
+struct cred {
+  int uid;
+};
+
+struct task {
+  spinlock_t lock;
+  struct cred *cred;
+  int flags;
+};
+
+void task_exit(struct task *t) {
+  spin_lock(&t->lock);
+  WRITE_ONCE(t->flags, 1);
+  spin_unlock(&t->lock);
+  spin_lock(&t->lock); // tested-note {{'task_exit' orders the store to 'task.flags' before the load of 'task.cred' with 'spin_lock()'}}
+  (void)READ_ONCE(t->cred);
+  spin_unlock(&t->lock);
+}
+
+void task_set_cred(struct task *t, struct cred *c) { rcu_assign_pointer(t->cred, c); }
+
+int task_check(struct task *t) {
+  struct cred *c = rcu_dereference(t->cred); // tested-warning {{'rcu_dereference()' is too weak to order the load of 'task.cred' before the load of 'task.flags' in 'task_check'; with 'task_exit' this is scenario 2}} \
+                                                tested-note {{scenario 2 forbids}}
+#ifdef TESTED
+  if (!c)
+    return 0;
+#endif
+  return READ_ONCE(c->uid) + READ_ONCE(t->flags);
 }
