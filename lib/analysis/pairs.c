@@ -539,17 +539,29 @@ static bool serialised_writers(const bp_analysis *analysis, const bp_ordering *c
   return false;
 }
 
+/* The next store of `object` from `*cursor` on (an index into the
+ * store index's events) that other threads may see: not the set-up of
+ * memory not yet published, nor a store made before any thread starts.
+ * NULL past the last. */
+static const bp_event *next_visible_store(const bp_analysis *analysis, uint32_t object,
+                                          size_t *cursor) {
+  const struct bp_store_index *index = analysis->stores;
+  while (*cursor < index->events_from[object + 1]) {
+    uint32_t id = index->store_events[(*cursor)++];
+    const bp_event *store = bp_event_get(analysis->engine, id);
+    if (!store->unpublished && !bp_before_all_threads(analysis, id))
+      return store;
+  }
+  return NULL;
+}
+
 /* Some store of `object` that other threads may see writes a value the
  * masked test of `guarded` lets through, or a value not known (the
  * writers' index keeps whole values only). */
 static bool masked_store_passes(const bp_analysis *analysis, uint32_t object,
                                 const bp_event *guarded) {
-  const struct bp_store_index *index = analysis->stores;
-  for (size_t i = index->events_from[object]; i < index->events_from[object + 1]; i++) {
-    uint32_t id = index->store_events[i];
-    const bp_event *store = bp_event_get(analysis->engine, id);
-    if (store->unpublished || bp_before_all_threads(analysis, id))
-      continue;
+  size_t cursor = analysis->stores->events_from[object];
+  for (const bp_event *store; (store = next_visible_store(analysis, object, &cursor));) {
     /* an atomic OR or AND of other bits leaves the tested ones as it
      * read them (a plain `flags &= ~PAUSE` may write back a stale word) */
     const bp_primitive *primitive = bp_primitive_get(store->primitive);
@@ -598,12 +610,8 @@ static bool turned_away(const bp_analysis *analysis, const bp_ordering *side, in
  * synchronize_rcu() and inlined into the call_rcu thread). */
 static bool passing_stores_at(const bp_analysis *analysis, uint32_t object, bool zero,
                               bp_location place) {
-  const struct bp_store_index *index = analysis->stores;
-  for (size_t i = index->events_from[object]; i < index->events_from[object + 1]; i++) {
-    uint32_t id = index->store_events[i];
-    const bp_event *store = bp_event_get(analysis->engine, id);
-    if (store->unpublished || bp_before_all_threads(analysis, id))
-      continue;
+  size_t cursor = analysis->stores->events_from[object];
+  for (const bp_event *store; (store = next_visible_store(analysis, object, &cursor));) {
     bool passes = !store->value_known || (store->stored_value == 0) == zero;
     if (passes && !bp_same_location(store->location, place))
       return false;
