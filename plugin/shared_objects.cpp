@@ -571,7 +571,20 @@ std::optional<SharedObject> FunctionLowering::nameObject(const Expr *expression)
     return nameGlobal(variable);
   }
   if (const auto *member = dyn_cast<MemberExpr>(expression)) {
-    if (isUnshared(member->getBase(), member->isArrow()))
+    // A field of an unnamed structure or union in another is that one's
+    // own (`nh->nh_grp` of `struct nexthop`'s anonymous union), as C names
+    // it; clang's AST goes through the unnamed member.
+    const Expr *container = member->getBase();
+    bool arrow = member->isArrow();
+    while (!arrow) {
+      const auto *unnamed = dyn_cast<MemberExpr>(container->IgnoreParens());
+      const auto *field = unnamed ? dyn_cast<FieldDecl>(unnamed->getMemberDecl()) : nullptr;
+      if (!field || !field->isAnonymousStructOrUnion())
+        break;
+      container = unnamed->getBase();
+      arrow = unnamed->isArrow();
+    }
+    if (isUnshared(container, arrow))
       return std::nullopt;
     const auto *field = dyn_cast<FieldDecl>(member->getMemberDecl());
     if (!field)
@@ -584,9 +597,9 @@ std::optional<SharedObject> FunctionLowering::nameObject(const Expr *expression)
     // the engine keeps it apart from other instances of the type unless
     // the program also reaches the field through a pointer.
     std::optional<SharedObject> base;
-    if (!member->isArrow())
-      base = nameObject(member->getBase());
-    else if (auto [argument, caller] = argumentOf(member->getBase()); argument)
+    if (!arrow)
+      base = nameObject(container);
+    else if (auto [argument, caller] = argumentOf(container); argument)
       base = caller->nameThroughPointer(argument); // `p->f` with p bound to `&global`
     if (base && !base->threadOwn)
       return instanceField(*base, key, field->getNameAsString());
@@ -1014,6 +1027,11 @@ const FieldNames &FunctionLowering::fieldNames(const FieldDecl *field) const {
   auto [known, added] = unit.fields.try_emplace(field);
   if (added) {
     const RecordDecl *record = field->getParent();
+    while (record->isAnonymousStructOrUnion())
+      if (const auto *outer = dyn_cast<RecordDecl>(record->getParent()))
+        record = outer;
+      else
+        break;
     std::string type = typeName(record);
     if (!type.empty())
       known->second = FieldNames{typeKey(record) + "." + field->getNameAsString(),
