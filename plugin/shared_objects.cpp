@@ -817,6 +817,8 @@ void FunctionLowering::noteDowncasts(const Stmt *statement) {
         return;
       }
   // what runs only on some values is no statement about every call
+  if (isa<IfStmt, ForStmt, WhileStmt, DoStmt, SwitchStmt>(statement))
+    return;
   if (const auto *binary = dyn_cast<BinaryOperator>(statement); binary && binary->isLogicalOp())
     return noteDowncasts(binary->getLHS());
   if (const auto *conditional = dyn_cast<AbstractConditionalOperator>(statement))

@@ -623,9 +623,10 @@ static bool passing_stores_at(const bp_analysis *analysis, uint32_t object, bool
  * lets the store run only on a value that `partner`, whose access of X is
  * a store too, alone writes (liburcu-qsbr's reader: `if (waiting) {
  * waiting = 0; cmm_smp_mb(); ... futex }` against the writer's `waiting =
- * 1`; several functions that run one helper's store are one writer). The store comes after the
- * partner's in X's order because the load read it: the pairing that decides is the load's, before
- * the same second access (message passing), not this one. */
+ * 1`; several functions that run one helper's store are one writer). The
+ * store comes after the partner's in X's order because the load read it:
+ * the pairing that decides is the load's, before the same second access
+ * (message passing), not this one. */
 static bool stores_after_reading(const bp_analysis *analysis, const bp_ordering *side,
                                  uint32_t partner_access) {
   const bp_engine *engine = analysis->engine;
