@@ -893,21 +893,19 @@ bp_family bp_event_family(const bp_engine *engine, uint32_t event) {
     if (primitive && !other)
       other = primitive;
   }
-  uint32_t unit = e->function < engine->functions.count
-                      ? ((const bp_function *)bp_vec_at(&engine->functions, e->function))->unit
-                      : BP_NO_UNIT;
+  uint32_t unit = unit_of(engine, event);
   /* a function that names no primitive speaks its unit's family: the
-   * nearest function of the unit that does */
-  for (uint32_t before = first, after = last;
-       !own && !other && (before > 0 || after + 1 < count);) {
-    if (before > 0 && unit_of(engine, before - 1) == unit)
-      other = bp_primitive_get(bp_event_get(engine, --before)->primitive);
-    else
-      before = 0;
-    if (!other && after + 1 < count && unit_of(engine, after + 1) == unit)
-      other = bp_primitive_get(bp_event_get(engine, ++after)->primitive);
-    else if (!other)
-      after = count - 1;
+   * nearest function of the unit that does (a unit's events are
+   * contiguous) */
+  for (uint32_t distance = 1; !own && !other; distance++) {
+    bool before = first >= distance && unit_of(engine, first - distance) == unit;
+    bool after = last + distance < count && unit_of(engine, last + distance) == unit;
+    if (!before && !after)
+      break;
+    if (before)
+      other = bp_primitive_get(bp_event_get(engine, first - distance)->primitive);
+    if (!other && after)
+      other = bp_primitive_get(bp_event_get(engine, last + distance)->primitive);
   }
   if (other && kernel_spelling(other))
     return BP_FAMILY_KERNEL;

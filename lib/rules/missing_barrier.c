@@ -85,8 +85,9 @@ static void check_side(bp_analysis *analysis, const bp_ordering *side, const bp_
   if (!bp_means_its_half(analysis->engine, partner, side, bp_scenario_mirror(scenario)))
     return; /* the partner orders only locally where the row needs a third CPU */
   /* an order nobody claimed (the partner's unlock followed by a lock, there
-   * to exclude) asks nothing of this side either, unless it reads its
-   * second object only when its first says so */
+   * to exclude) asks nothing of this side, whether it has no barrier or
+   * one too weak, unless it reads its second object only when its first
+   * says so: a flag's check, message passing meant */
   if (partner->by_locks && !bp_event_guarded_by(analysis->engine, side->second, side->first_object))
     return;
   /* a compiler barrier where the order was meant is a barrier too weak */
@@ -176,12 +177,6 @@ static void check_missing_barrier(bp_analysis *analysis, const bp_ordering *cpu0
     return;
   const bp_ordering *unordered = cpu0->strength ? cpu1 : cpu0;
   const bp_ordering *ordered = cpu0->strength ? cpu0 : cpu1;
-  /* an order nobody claimed asks nothing of the other side, unless that
-   * side reads its second object only when its first says so: a flag's
-   * check, message passing meant */
-  if (ordered->by_locks &&
-      !bp_event_guarded_by(analysis->engine, unordered->second, unordered->first_object))
-    return;
   int scenario = bp_pair_scenario(cpu0, cpu1);
   if (!races_with(analysis, unordered, ordered, scenario) || !bp_can_pair(analysis, cpu0, cpu1))
     return;
