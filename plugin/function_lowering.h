@@ -382,6 +382,9 @@ private:
   // per local of the body being lowered: its assignments, and whether it is
   // incremented, decremented or has its address taken (countWrites)
   mutable std::optional<llvm::DenseMap<const VarDecl *, std::pair<unsigned, bool>>> bodyWrites;
+  // the locals of the body being lowered whose address it may hand to code
+  // that keeps it (localAddressEscapes)
+  mutable std::optional<llvm::DenseSet<const VarDecl *>> escapingLocals;
   void endTestedSwap();
   void routeKnownReturns(const CFGBlock &block);
   static const CFGBlock *pastAssertion(const CFGBlock &block);
@@ -429,7 +432,11 @@ private:
   bool isAllocator(const FunctionDecl *definition) const;
   bool publishesArgument(const CallExpr *call, unsigned index) const;
   bool addressEscapes(const VarDecl *variable) const;
-  void collectEscapingStatics(const Stmt *statement, std::vector<const Stmt *> &ancestors) const;
+  void collectEscapingAddresses(const Stmt *statement, std::vector<const Stmt *> &ancestors,
+                                llvm::function_ref<bool(const VarDecl *)> tracked,
+                                llvm::DenseSet<const VarDecl *> &escaping) const;
+  bool localAddressEscapes(const VarDecl *local) const;
+  bool pointsToPrivateLocal(const Expr *pointer) const;
   bool keepsParameterPrivate(const ParmVarDecl *parameter) const;
   static const VarDecl *pointerLocal(const Expr *value);
   bool isFreshValue(const Expr *value) const;

@@ -564,26 +564,80 @@ bool FunctionLowering::addressEscapes(const VarDecl *variable) const {
   if (!unit.escapingStatics) {
     unit.escapingStatics.emplace();
     std::vector<const Stmt *> ancestors;
+    auto unitStatic = [](const VarDecl *global) {
+      return global->hasGlobalStorage() && !global->isExternallyVisible();
+    };
     for (const Decl *declaration : context.getTranslationUnitDecl()->decls()) {
       // a system header's code never names the program's variables
       if (sources.isInSystemHeader(declaration->getLocation()))
         continue;
       if (const auto *function = dyn_cast<FunctionDecl>(declaration))
-        collectEscapingStatics(function->getBody(), ancestors);
+        collectEscapingAddresses(function->getBody(), ancestors, unitStatic,
+                                 *unit.escapingStatics);
       else if (const auto *global = dyn_cast<VarDecl>(declaration))
-        collectEscapingStatics(global->getInit(), ancestors);
+        collectEscapingAddresses(global->getInit(), ancestors, unitStatic, *unit.escapingStatics);
     }
   }
   return unit.escapingStatics->count(variable->getCanonicalDecl()) > 0;
 }
 
-void FunctionLowering::collectEscapingStatics(const Stmt *statement,
-                                              std::vector<const Stmt *> &ancestors) const {
+// The same for a local of the body being lowered.
+bool FunctionLowering::localAddressEscapes(const VarDecl *local) const {
+  if (!escapingLocals) {
+    escapingLocals.emplace();
+    std::vector<const Stmt *> ancestors;
+    collectEscapingAddresses(
+        loweredBody, ancestors, [](const VarDecl *variable) { return variable->hasLocalStorage(); },
+        *escapingLocals);
+  }
+  return !loweredBody || escapingLocals->count(local->getCanonicalDecl()) > 0;
+}
+
+// `pointer`, a parameter of this inlined body (or one bound to another in
+// turn), points into a local of a caller whose address goes nowhere but to
+// calls that keep it to themselves: the worker's queue on its own stack,
+// spliced into and walked by the queue's inline functions, is its own.
+bool FunctionLowering::pointsToPrivateLocal(const Expr *pointer) const {
+  auto [argument, caller] = argumentOf(pointer);
+  if (!argument)
+    return false;
+  const Expr *value = argument->IgnoreParenCasts();
+  if (const auto *literal = dyn_cast<CompoundLiteralExpr>(value)) // a transparent union
+    if (const auto *list = dyn_cast<InitListExpr>(literal->getInitializer());
+        list && list->getNumInits() == 1)
+      value = list->getInit(0)->IgnoreParenCasts();
+  bool address = false;
+  if (const auto *unary = dyn_cast<UnaryOperator>(value); unary && unary->getOpcode() == UO_AddrOf) {
+    value = unary->getSubExpr()->IgnoreParenImpCasts();
+    address = true;
+    for (;;) {
+      if (const auto *member = dyn_cast<MemberExpr>(value); member && !member->isArrow())
+        value = member->getBase()->IgnoreParenImpCasts();
+      else if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(value);
+               subscript && subscript->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+        value = subscript->getBase()->IgnoreParenImpCasts();
+      else
+        break;
+    }
+  }
+  const auto *reference = dyn_cast<DeclRefExpr>(value);
+  const auto *local = reference ? dyn_cast<VarDecl>(reference->getDecl()) : nullptr;
+  if (!local || !local->hasLocalStorage())
+    return false;
+  if (address || local->getType()->isArrayType())
+    return !caller->localAddressEscapes(local);
+  return caller->pointsToPrivateLocal(value);
+}
+
+void FunctionLowering::collectEscapingAddresses(const Stmt *statement,
+                                                std::vector<const Stmt *> &ancestors,
+                                                llvm::function_ref<bool(const VarDecl *)> tracked,
+                                                llvm::DenseSet<const VarDecl *> &escaping) const {
   if (!statement)
     return;
   if (const auto *reference = dyn_cast<DeclRefExpr>(statement)) {
     const auto *variable = dyn_cast<VarDecl>(reference->getDecl());
-    if (!variable || !variable->hasGlobalStorage() || variable->isExternallyVisible())
+    if (!variable || !tracked(variable))
       return;
     // Up through the parts of the variable (`v.a.b`, `v.array[i]`) to
     // where its address is taken, if it is.
@@ -598,7 +652,8 @@ void FunctionLowering::collectEscapingStatics(const Stmt *statement,
       const auto *call = dyn_cast<CallExpr>(parent);
       bool escapes = false;
       // a pointer passed as a transparent union: `(union){&v}` as the argument
-      bool unionValue = (isa<InitListExpr>(parent) || isa<CompoundLiteralExpr>(parent)) &&
+      bool unionValue = (isa<InitListExpr>(parent) || isa<CompoundLiteralExpr>(parent) ||
+                         (cast && cast->getCastKind() == CK_ToUnion)) &&
                         cast_or_null<Expr>(parent)->getType()->isUnionType() && address;
       if (isa<ParenExpr>(parent) || (cast && cast->getCastKind() == CK_NoOp) ||
           (member && !member->isArrow() && !address) || unionValue) {
@@ -612,11 +667,11 @@ void FunctionLowering::collectEscapingStatics(const Stmt *statement,
         for (unsigned i = 0; i < call->getNumArgs(); i++)
           escapes = escapes || (call->getArg(i) == current && publishesArgument(call, i));
         if (escapes)
-          unit.escapingStatics->insert(variable->getCanonicalDecl());
+          escaping.insert(variable->getCanonicalDecl());
         return;
       } else {
         if (address)
-          unit.escapingStatics->insert(variable->getCanonicalDecl());
+          escaping.insert(variable->getCanonicalDecl());
         return;
       }
       current = parent;
@@ -625,7 +680,7 @@ void FunctionLowering::collectEscapingStatics(const Stmt *statement,
   }
   ancestors.push_back(statement);
   for (const Stmt *child : statement->children())
-    collectEscapingStatics(child, ancestors);
+    collectEscapingAddresses(child, ancestors, tracked, escaping);
   ancestors.pop_back();
 }
 

@@ -584,7 +584,7 @@ std::optional<SharedObject> FunctionLowering::nameObject(const Expr *expression)
       container = unnamed->getBase();
       arrow = unnamed->isArrow();
     }
-    if (isUnshared(container, arrow))
+    if (isUnshared(container, arrow) || (arrow && pointsToPrivateLocal(container)))
       return std::nullopt;
     const auto *field = dyn_cast<FieldDecl>(member->getMemberDecl());
     if (!field)
