@@ -641,9 +641,17 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
   // A compare-and-swap the block's test reads stores only where it
   // succeeded: its store and the barrier after it in a block of their own,
   // the barrier alone in another for the failure (endTestedSwap joins them).
+  // One that returns the old value stores where the test finds it equal
+  // to the value it expected (`if (uatomic_cmpxchg(&tail->p, node, head) ==
+  // node)`).
   const auto *swap = dyn_cast<Expr>(use.root);
-  if (!target || !swap || testedSwap || !bp_primitive_reports_store(use.primitive) ||
-      !testDecidedBy(swap))
+  const Expr *expected = nullptr;
+  if (swap && !bp_primitive_reports_store(use.primitive) && bp_op_is_rmw(primitive.op))
+    expected = comparedValue(use);
+  if (!target || !swap || testedSwap ||
+      !(bp_primitive_reports_store(use.primitive)
+            ? testDecidedBy(swap)
+            : expected && holdsWhenSwapped(blockTest, swap, expected).has_value()))
     swap = nullptr;
   uint32_t loaded = currentBlock, succeeded = 0;
   if (target) {
@@ -684,6 +692,8 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
             bp_set_stored_value(engine, store, *constant);
           else if (incrementsGuardedValue(value, bp_event_get(engine, store)->object))
             bp_set_stored_increment(engine, store);
+          else if (knownNonZero(value))
+            bp_set_stored_nonzero(engine, store);
           noteStoredAddress(store, value);
         }
       }
@@ -699,7 +709,7 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
   if (after)
     addBarrier(after, use.primitive, true, use.location, use.root);
   currentBlock = loaded;
-  testedSwap = TestedSwap{swap, succeeded, failed, bp_event_count(engine)};
+  testedSwap = TestedSwap{swap, expected, succeeded, failed, bp_event_count(engine)};
 }
 
 // Whether the code drops the value of `root` (a statement of its own, or a

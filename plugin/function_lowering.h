@@ -142,6 +142,9 @@ struct UnitState {
   // The same at one call, with the helper's parameters bound to its arguments.
   llvm::DenseMap<const CallExpr *, llvm::SmallVector<uint32_t, 2>> returnedObjectsAt;
   llvm::DenseMap<const FunctionDecl *, bool> returnsThroughParameters;
+  // Whether every return of a function is a value that is not zero
+  // (returnsNonZero).
+  llvm::DenseMap<const FunctionDecl *, bool> nonZeroReturns;
   // Whether a function returns only memory it has just allocated.
   llvm::DenseMap<const FunctionDecl *, bool> allocators;
   // Whether a function keeps the memory its parameter points to to itself
@@ -285,6 +288,14 @@ private:
   mutable std::optional<llvm::DenseMap<const Expr *, uint64_t>> maskedValues;
   uint32_t currentBlock = 0;    // engine block
   unsigned currentCfgBlock = 0; // its CFG block
+  const CFG *loweredCfg = nullptr;
+  // By CFG block: the locals every path to it has tested not null since
+  // their last write (nonNullHere), found when first asked.
+  struct NonNullLocals {
+    std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> atEntry;
+    std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> written;
+  };
+  mutable std::optional<NonNullLocals> nonNullLocals;
   // By expansion location: the unit's, shared by every inlined copy of one
   // body, or ownMacroUses.
   const llvm::DenseMap<unsigned, PrimitiveUse> *macroUses = nullptr;
@@ -350,6 +361,7 @@ private:
   // its own, the barrier after it alone in another for the failure.
   struct TestedSwap {
     const Expr *root;
+    const Expr *expected; // what a swap that returns the old value is compared with
     uint32_t succeeded, failed;
     size_t events; // the engine's event count after it
   };
@@ -370,9 +382,15 @@ private:
   const FunctionDecl *unloweredCallee(const Stmt *statement) const;
   const FunctionDecl *calleeWithKnownCallers(const Stmt *statement) const;
   std::optional<int64_t> knownValue(const Expr *value) const;
+  bool knownNonZero(const Expr *value) const;
+  bool returnsNonZero(const FunctionDecl *definition) const;
+  bool nonNullHere(const VarDecl *local) const;
+  bool returnedNonZero(const Expr *value, const Stmt *before) const;
   std::optional<int64_t> valueWith(const Expr *expression, const Expr *subject,
                                    int64_t value) const;
   bool testDecidedBy(const Expr *subject) const;
+  std::optional<bool> holdsWhenSwapped(const Expr *test, const Expr *swap,
+                                       const Expr *expected) const;
   bool testDecides(const Expr *test, const Expr *subject) const;
   const VarDecl *resultHolder(const Expr *subject) const;
   mutable llvm::DenseMap<const Expr *, const VarDecl *> holders; // resultHolder()

@@ -141,7 +141,9 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
   CFGDomTree &dominators = *graph.dominators;
   llvm::ArrayRef<const CFGBlock *> order = graph.order;
   loweredBody = body;
+  loweredCfg = cfg;
   bodyWrites.reset();
+  nonNullLocals.reset();
   findMacroUses(body);
   collectEmptyBarriers(body, *cfg);
   collectFreshLocals(body, /*gatherAssignments=*/true);
@@ -211,11 +213,13 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
       if (!target)
         continue;
       uint32_t from = tails[block->getBlockID()];
-      if (auto swap = testedSwaps.find(block->getBlockID()); swap != testedSwaps.end())
-        from = (*valueWith(dyn_cast_or_null<Expr>(block->getTerminatorCondition()),
-                           swap->second.root, 1) != 0) == taken
-                   ? swap->second.succeeded
-                   : swap->second.failed;
+      if (auto swap = testedSwaps.find(block->getBlockID()); swap != testedSwaps.end()) {
+        const auto *test = dyn_cast_or_null<Expr>(block->getTerminatorCondition());
+        bool holds = swap->second.expected
+                         ? *holdsWhenSwapped(test, swap->second.root, swap->second.expected)
+                         : *valueWith(test, swap->second.root, 1) != 0;
+        from = holds == taken ? swap->second.succeeded : swap->second.failed;
+      }
       addEdge(block, from, target);
       if (decided == decidedBy.end())
         continue;
@@ -346,6 +350,262 @@ std::optional<int64_t> FunctionLowering::knownValue(const Expr *value) const {
   return std::nullopt;
 }
 
+// A value that is not zero though not a known constant: the address of an
+// object or of a part of one (`&node->next`, an array), also where an
+// inlined call's parameter is bound to one.
+bool FunctionLowering::knownNonZero(const Expr *value) const {
+  value = value->IgnoreParenCasts();
+  if (const auto *unary = dyn_cast<UnaryOperator>(value); unary && unary->getOpcode() == UO_AddrOf)
+    return true;
+  if (value->getType()->isArrayType() || value->getType()->isFunctionType())
+    return true;
+  if (std::optional<int64_t> constant = knownValue(value))
+    return *constant != 0;
+  if (auto [argument, caller] = argumentOf(value); argument)
+    return caller->knownNonZero(argument);
+  if (const VarDecl *local = localOf(value); local && nonNullHere(local))
+    return true;
+  if (const auto *call = dyn_cast<CallExpr>(value))
+    if (const FunctionDecl *callee = call->getDirectCallee())
+      if (const FunctionDecl *definition = callee->getDefinition();
+          definition && definition->hasBody())
+        return returnsNonZero(definition);
+  if (const VarDecl *local = localOf(value);
+      local && local->hasLocalStorage() && !isa<ParmVarDecl>(local))
+    if (const Expr *only = onlyValue(local))
+      return knownNonZero(only);
+  return false;
+}
+
+// Whether every path to the block being lowered has tested `local` not null
+// since its last write (`for (;;) { head = xchg(&q->next, NULL); if (head)
+// break; ... }`), and the block does not write it before.
+bool FunctionLowering::nonNullHere(const VarDecl *local) const {
+  if (!loweredCfg || !local->getType()->isPointerType())
+    return false;
+  if (!nonNullLocals) {
+    const CFG &cfg = *loweredCfg;
+    unsigned count = cfg.getNumBlockIDs();
+    NonNullLocals flow{std::vector<llvm::SmallPtrSet<const VarDecl *, 2>>(count),
+                       std::vector<llvm::SmallPtrSet<const VarDecl *, 2>>(count)};
+    // the local a block's test finds not null, and on which of its two ways
+    std::vector<std::pair<const VarDecl *, unsigned>> tested(count, {nullptr, 0});
+    auto noteWrites = [&](const Stmt *statement, llvm::SmallPtrSetImpl<const VarDecl *> &into) {
+      std::function<void(const Stmt *)> walk = [&](const Stmt *part) {
+        if (!part)
+          return;
+        if (const auto *binary = dyn_cast<BinaryOperator>(part); binary && binary->isAssignmentOp())
+          if (const VarDecl *target = localOf(binary->getLHS()))
+            into.insert(target);
+        if (const auto *unary = dyn_cast<UnaryOperator>(part);
+            unary && (unary->isIncrementDecrementOp() || unary->getOpcode() == UO_AddrOf))
+          if (const VarDecl *target = localOf(unary->getSubExpr()))
+            into.insert(target);
+        if (const auto *declarations = dyn_cast<DeclStmt>(part))
+          for (const Decl *declaration : declarations->decls())
+            if (const auto *variable = dyn_cast<VarDecl>(declaration))
+              into.insert(variable);
+        for (const Stmt *child : part->children())
+          walk(child);
+      };
+      walk(statement);
+    };
+    for (const CFGBlock *block : cfg) {
+      unsigned id = block->getBlockID();
+      for (const CFGElement &element : *block)
+        if (std::optional<CFGStmt> statement = element.getAs<CFGStmt>())
+          noteWrites(statement->getStmt(), flow.written[id]);
+      const auto *test = block->succ_size() == 2
+                             ? dyn_cast_or_null<Expr>(block->getTerminatorCondition())
+                             : nullptr;
+      unsigned nonNullWay = 0;
+      for (; test;) {
+        test = test->IgnoreParenImpCasts();
+        if (const auto *negation = dyn_cast<UnaryOperator>(test);
+            negation && negation->getOpcode() == UO_LNot) {
+          nonNullWay ^= 1;
+          test = negation->getSubExpr();
+        } else if (const auto *comparison = dyn_cast<BinaryOperator>(test);
+                   comparison && comparison->isEqualityOp()) {
+          const Expr *left = comparison->getLHS(), *right = comparison->getRHS();
+          auto null = [&](const Expr *side) {
+            return side->IgnoreParenCasts()->isNullPointerConstant(
+                context, Expr::NPC_ValueDependentIsNotNull);
+          };
+          if (comparison->getOpcode() == BO_EQ)
+            nonNullWay ^= 1;
+          test = null(right) ? left : null(left) ? right : nullptr;
+        } else if (const auto *assignment = dyn_cast<BinaryOperator>(test);
+                   assignment && assignment->getOpcode() == BO_Assign) {
+          test = assignment->getLHS(); // `(next = load(...)) == NULL` tests `next`
+        } else {
+          break;
+        }
+      }
+      if (const VarDecl *variable = test ? localOf(test) : nullptr;
+          variable && variable->getType()->isPointerType())
+        tested[id] = {variable, nonNullWay};
+    }
+    // Must hold on every path: a block no path has reached yet knows
+    // everything; each pass can only take locals away.
+    std::vector<bool> reached(count, false);
+    unsigned entry = cfg.getEntry().getBlockID();
+    reached[entry] = true;
+    std::vector<const CFGBlock *> order = reversePostOrder(cfg);
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (const CFGBlock *block : order) {
+        unsigned id = block->getBlockID();
+        if (id == entry)
+          continue;
+        bool any = false;
+        llvm::SmallPtrSet<const VarDecl *, 2> meet;
+        for (const CFGBlock::AdjacentBlock &predecessor : block->preds()) {
+          const CFGBlock *from = predecessor.getReachableBlock();
+          if (!from || !reached[from->getBlockID()])
+            continue;
+          unsigned source = from->getBlockID(), way = 0;
+          for (const CFGBlock::AdjacentBlock &successor : from->succs()) {
+            unsigned index = way++;
+            if (successor.getReachableBlock() != block)
+              continue;
+            llvm::SmallPtrSet<const VarDecl *, 2> out;
+            for (const VarDecl *variable : flow.atEntry[source])
+              if (!flow.written[source].count(variable))
+                out.insert(variable);
+            if (tested[source].first && tested[source].second == index)
+              out.insert(tested[source].first);
+            if (!any) {
+              meet = std::move(out);
+              any = true;
+            } else {
+              meet.remove_if([&](const VarDecl *variable) { return !out.count(variable); });
+            }
+          }
+        }
+        if (!any)
+          continue;
+        bool same = reached[id] && meet.size() == flow.atEntry[id].size() &&
+                    llvm::all_of(meet, [&](const VarDecl *v) { return flow.atEntry[id].count(v); });
+        if (!same) {
+          flow.atEntry[id] = std::move(meet);
+          reached[id] = true;
+          changed = true;
+        }
+      }
+    }
+    nonNullLocals = std::move(flow);
+  }
+  return currentCfgBlock < nonNullLocals->atEntry.size() &&
+         nonNullLocals->atEntry[currentCfgBlock].count(local) &&
+         !nonNullLocals->written[currentCfgBlock].count(local);
+}
+
+// Whether every return of `definition` gives a value that is not zero (a
+// helper that waits for a queue's next node: `while ((next =
+// CMM_LOAD_SHARED(node->next)) == NULL) ...; return next;`, or returns a
+// non-zero constant when told not to wait).
+bool FunctionLowering::returnsNonZero(const FunctionDecl *definition) const {
+  auto [known, added] = unit.nonZeroReturns.try_emplace(definition, false);
+  if (!added)
+    return known->second; // false while being worked out: recursion ends
+  bool some = false, all = true;
+  std::function<void(const Stmt *)> walk = [&](const Stmt *statement) {
+    if (!statement || !all || isa<Expr>(statement))
+      return;
+    if (const auto *result = dyn_cast<ReturnStmt>(statement)) {
+      some = true;
+      all = returnedNonZero(result->getRetValue(), nullptr);
+      return;
+    }
+    if (const auto *compound = dyn_cast<CompoundStmt>(statement)) {
+      const Stmt *before = nullptr;
+      for (const Stmt *child : compound->body()) {
+        if (const auto *result = dyn_cast<ReturnStmt>(child)) {
+          some = true;
+          all = all && returnedNonZero(result->getRetValue(), before);
+        } else {
+          walk(child);
+        }
+        before = child;
+      }
+      return;
+    }
+    for (const Stmt *child : statement->children())
+      walk(child);
+  };
+  walk(definition->getBody());
+  return unit.nonZeroReturns[definition] = some && all;
+}
+
+// `value`, returned right after the statement `before` (or none), is not
+// zero: a non-zero constant, an address, or the local that a loop just
+// before waited on until it was not null, a loop that nothing but its test
+// leaves (`while ((next = load(&node->next)) == NULL)`, a `return` inside
+// it goes elsewhere).
+bool FunctionLowering::returnedNonZero(const Expr *value, const Stmt *before) const {
+  if (!value)
+    return false;
+  value = value->IgnoreParenCasts();
+  if (std::optional<int64_t> constant = knownValue(value))
+    return *constant != 0;
+  if (const auto *unary = dyn_cast<UnaryOperator>(value); unary && unary->getOpcode() == UO_AddrOf)
+    return true;
+  const VarDecl *local = localOf(value);
+  const Expr *test = nullptr;
+  const Stmt *body = nullptr;
+  if (const auto *loop = dyn_cast_or_null<WhileStmt>(before)) {
+    test = loop->getCond();
+    body = loop->getBody();
+  } else if (const auto *loop = dyn_cast_or_null<ForStmt>(before)) {
+    test = loop->getCond();
+    body = loop->getBody();
+  }
+  if (!local || !test)
+    return false;
+  // the test holds while the local, assigned in it, is zero
+  test = test->IgnoreParenImpCasts();
+  const Expr *assigned = nullptr;
+  if (const auto *negation = dyn_cast<UnaryOperator>(test);
+      negation && negation->getOpcode() == UO_LNot)
+    assigned = negation->getSubExpr();
+  else if (const auto *comparison = dyn_cast<BinaryOperator>(test);
+           comparison && comparison->getOpcode() == BO_EQ) {
+    const Expr *left = comparison->getLHS(), *right = comparison->getRHS();
+    if (right->IgnoreParenCasts()->isNullPointerConstant(context,
+                                                         Expr::NPC_ValueDependentIsNotNull))
+      assigned = left;
+    else if (left->IgnoreParenCasts()->isNullPointerConstant(context,
+                                                             Expr::NPC_ValueDependentIsNotNull))
+      assigned = right;
+  }
+  const auto *assignment =
+      assigned ? dyn_cast<BinaryOperator>(assigned->IgnoreParenImpCasts()) : nullptr;
+  if (!assignment || assignment->getOpcode() != BO_Assign || localOf(assignment->getLHS()) != local)
+    return false;
+  // nothing but the test leaves the loop, and nothing else writes the local
+  bool leaves = false;
+  std::function<void(const Stmt *, bool)> walk = [&](const Stmt *statement, bool nested) {
+    if (!statement || leaves)
+      return;
+    if ((isa<BreakStmt>(statement) && !nested) || isa<GotoStmt>(statement) ||
+        isa<IndirectGotoStmt>(statement))
+      leaves = true;
+    if (const auto *write = dyn_cast<BinaryOperator>(statement);
+        write && write->isAssignmentOp() && localOf(write->getLHS()) == local)
+      leaves = true;
+    if (const auto *unary = dyn_cast<UnaryOperator>(statement);
+        unary && unary->getOpcode() == UO_AddrOf && localOf(unary->getSubExpr()) == local)
+      leaves = true;
+    bool inner = nested || isa<WhileStmt>(statement) || isa<ForStmt>(statement) ||
+                 isa<DoStmt>(statement) || isa<SwitchStmt>(statement);
+    for (const Stmt *child : statement->children())
+      walk(child, inner);
+  };
+  walk(body, false);
+  return !leaves;
+}
+
 // What `expression` (a branch's test) comes to when `call` returns `value`,
 // if that decides it. In the block that tests the right side of `&&` or
 // `||`, the whole test is that side's value.
@@ -461,6 +721,61 @@ bool FunctionLowering::testDecides(const Expr *test, const Expr *subject) const 
   std::optional<int64_t> succeeded = valueWith(test, subject, 1);
   std::optional<int64_t> failed = valueWith(test, subject, 0);
   return succeeded && failed && (*succeeded != 0) != (*failed != 0);
+}
+
+// Whether `test` holds where `swap`, a compare-and-swap that returns the
+// value it found, stored: the test compares that value with `expected`,
+// the value the swap expected (`cmpxchg(p, old, new) == old`, `!=`, under
+// `!` or likely()). None for any other test.
+std::optional<bool> FunctionLowering::holdsWhenSwapped(const Expr *test, const Expr *swap,
+                                                       const Expr *expected) const {
+  if (!test || !swap || !expected)
+    return std::nullopt;
+  // the same constant, variable or field of one (casts and lvalue reads aside)
+  std::function<bool(const Expr *, const Expr *)> same = [&](const Expr *a, const Expr *b) {
+    a = a->IgnoreParenCasts();
+    b = b->IgnoreParenCasts();
+    if (std::optional<int64_t> left = knownValue(a))
+      return left == knownValue(b);
+    if (const auto *left = dyn_cast<DeclRefExpr>(a))
+      if (const auto *right = dyn_cast<DeclRefExpr>(b))
+        return left->getDecl() == right->getDecl();
+    if (const auto *left = dyn_cast<MemberExpr>(a))
+      if (const auto *right = dyn_cast<MemberExpr>(b))
+        return left->getMemberDecl() == right->getMemberDecl() &&
+               left->isArrow() == right->isArrow() && same(left->getBase(), right->getBase());
+    return false;
+  };
+  // a macro's sign-keeping cast (`signed ? (long)v : (unsigned long)v`) is v
+  auto operand = [&](const Expr *value) {
+    value = value->IgnoreParenCasts();
+    if (const auto *choice = dyn_cast<ConditionalOperator>(value);
+        choice && same(choice->getTrueExpr(), choice->getFalseExpr()))
+      value = choice->getTrueExpr()->IgnoreParenCasts();
+    return value;
+  };
+  const Expr *swapped = swap->IgnoreParenCasts(), *guess = operand(expected);
+  bool negated = false;
+  for (;;) {
+    test = test->IgnoreParenCasts();
+    if (const auto *unary = dyn_cast<UnaryOperator>(test); unary && unary->getOpcode() == UO_LNot) {
+      negated = !negated;
+      test = unary->getSubExpr();
+    } else if (const auto *call = dyn_cast<CallExpr>(test);
+               call && call->getBuiltinCallee() == Builtin::BI__builtin_expect &&
+               call->getNumArgs() == 2) {
+      test = call->getArg(0);
+    } else {
+      break;
+    }
+  }
+  const auto *comparison = dyn_cast<BinaryOperator>(test);
+  if (!comparison || !comparison->isEqualityOp())
+    return std::nullopt;
+  const Expr *left = operand(comparison->getLHS()), *right = operand(comparison->getRHS());
+  if (!((left == swapped && same(right, guess)) || (right == swapped && same(left, guess))))
+    return std::nullopt;
+  return (comparison->getOpcode() == BO_EQ) != negated;
 }
 
 // At the end of a CFG block: a compare-and-swap its test reads goes on to
@@ -813,6 +1128,8 @@ void FunctionLowering::lowerAccess(const Expr *lvalue, bp_access_kind kind, int 
       bp_set_stored_value(engine, event, *constant);
     else if (incrementsGuardedValue(storedExpression, bp_event_get(engine, event)->object))
       bp_set_stored_increment(engine, event);
+    else if (storedExpression && kind == BP_ACCESS_STORE && knownNonZero(storedExpression))
+      bp_set_stored_nonzero(engine, event);
     if (bits)
       bp_set_access_bits(engine, event, bits);
     if (readForWriteBack)

@@ -572,8 +572,7 @@ bool FunctionLowering::addressEscapes(const VarDecl *variable) const {
       if (sources.isInSystemHeader(declaration->getLocation()))
         continue;
       if (const auto *function = dyn_cast<FunctionDecl>(declaration))
-        collectEscapingAddresses(function->getBody(), ancestors, unitStatic,
-                                 *unit.escapingStatics);
+        collectEscapingAddresses(function->getBody(), ancestors, unitStatic, *unit.escapingStatics);
       else if (const auto *global = dyn_cast<VarDecl>(declaration))
         collectEscapingAddresses(global->getInit(), ancestors, unitStatic, *unit.escapingStatics);
     }
@@ -607,7 +606,8 @@ bool FunctionLowering::pointsToPrivateLocal(const Expr *pointer) const {
         list && list->getNumInits() == 1)
       value = list->getInit(0)->IgnoreParenCasts();
   bool address = false;
-  if (const auto *unary = dyn_cast<UnaryOperator>(value); unary && unary->getOpcode() == UO_AddrOf) {
+  if (const auto *unary = dyn_cast<UnaryOperator>(value);
+      unary && unary->getOpcode() == UO_AddrOf) {
     value = unary->getSubExpr()->IgnoreParenImpCasts();
     address = true;
     for (;;) {

@@ -474,6 +474,7 @@ typedef struct {
   uint64_t value_guard_bits; /* the bits the guard tests; 0: all */
   bool value_guard_zero;
   bool stored_increment; /* stores: see bp_set_stored_increment */
+  bool stored_nonzero;   /* stores: see bp_set_stored_nonzero */
   uint32_t root;         /* accesses: see bp_set_access_root; BP_NO_ROOT when unknown */
   uint32_t root_type;    /* accesses: bp_event_root_type */
   uint32_t value_root;   /* accesses: see bp_set_value_root; BP_NO_ROOT when unknown */
@@ -553,6 +554,11 @@ void bp_set_value_guard(bp_engine *engine, uint32_t event, uint32_t object, bp_l
  * non-zero (barring their overflow), so a load that tests only those bits
  * cannot tell whether it happened. */
 void bp_set_stored_increment(bp_engine *engine, uint32_t event);
+/* Store `event` writes a value that is not zero, though not a known
+ * constant: an address (`CMM_STORE_SHARED(tail->next, &node->next)`, also
+ * through the parameters of inlined calls). A load that lets its code on
+ * only when it read zero (a null pointer) stops when it reads this store. */
+void bp_set_stored_nonzero(bp_engine *engine, uint32_t event);
 
 /* Access `event` reaches its memory from the variable numbered `root`
  * (numbered within the unit, compared only within one function): the
@@ -786,7 +792,7 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * adds a function only once when two inputs define it at the same place, an
  * annotation only once when two inputs read it at the same place. */
 
-#define BP_SITES_VERSION 22
+#define BP_SITES_VERSION 23
 
 /* Writes `engine`'s program (files, objects, functions with their blocks and
  * edges, every event field, annotations); false on a write error. */

@@ -103,7 +103,9 @@ static struct bp_store_index *index_stores(const bp_analysis *analysis) {
         (store_record){event->object, event->function, event->bits, !event->unpublished};
     if (event->unpublished)
       continue; /* set-up nobody sees before its publication */
-    if (!event->value_known || event->stored_value == 0)
+    /* an address is never zero */
+    if ((!event->value_known && !event->stored_nonzero) ||
+        (event->value_known && event->stored_value == 0))
       add_writer(&zero_writer[event->object], event->function);
     if (!event->value_known || event->stored_value != 0)
       add_writer(&nonzero_writer[event->object], event->function);
@@ -612,7 +614,9 @@ static bool passing_stores_at(const bp_analysis *analysis, uint32_t object, bool
                               bp_location place) {
   size_t cursor = analysis->stores->events_from[object];
   for (const bp_event *store; (store = next_visible_store(analysis, object, &cursor));) {
-    bool passes = !store->value_known || (store->stored_value == 0) == zero;
+    bool passes = store->value_known      ? (store->stored_value == 0) == zero
+                  : store->stored_nonzero ? !zero
+                                          : true;
     if (passes && !bp_same_location(store->location, place))
       return false;
   }

@@ -641,6 +641,12 @@ void bp_set_stored_increment(bp_engine *engine, uint32_t event) {
     stored->stored_increment = true;
 }
 
+void bp_set_stored_nonzero(bp_engine *engine, uint32_t event) {
+  bp_event *stored = event_to_change(engine, event);
+  if (stored)
+    stored->stored_nonzero = true;
+}
+
 void bp_set_access_root(bp_engine *engine, uint32_t event, uint32_t root, const char *type) {
   bp_event *access = event_to_change(engine, event);
   if (access) {

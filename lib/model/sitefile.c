@@ -82,6 +82,7 @@
   X(value_guard_bits, UINT)                                                                        \
   X(value_guard_zero, BOOL)                                                                        \
   X(stored_increment, BOOL)                                                                        \
+  X(stored_nonzero, BOOL)                                                                          \
   X(root, UINT)                                                                                    \
   X(root_type, NAME)                                                                               \
   X(value_root, UINT)                                                                              \

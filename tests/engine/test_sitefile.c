@@ -59,7 +59,7 @@ static const char *const built_fields[] = {
     "thread_own",   "unpublished", "after_unnamed_stores", "after_publication",
     "reference_put", "value_unused", "value_known", "stored_value", "address_known",
     "stored_address", "bits", "value_guard",
-    "value_guard_object", "value_guard_bits", "value_guard_zero", "stored_increment",
+    "value_guard_object", "value_guard_bits", "value_guard_zero", "stored_increment", "stored_nonzero",
     "root", "root_type", "value_root", "subtype"};
 // clang-format on
 
@@ -413,7 +413,7 @@ static void expect_error(const char *text, const char *expected) {
   "after_publication=0 reference_put=0 value_unused=0 value_known=0 stored_value=0 "               \
   "address_known=0 stored_address=- bits=0 "                                                       \
   "value_guard=- value_guard_object=- value_guard_bits=0 value_guard_zero=0 "                      \
-  "stored_increment=0 root=0 root_type=\"\" value_root=0 subtype=\"\"\n"
+  "stored_increment=0 stored_nonzero=0 root=0 root_type=\"\" value_root=0 subtype=\"\"\n"
 
 #define STRING_OF(x) #x
 #define VERSION_TEXT(x) STRING_OF(x)
