@@ -104,30 +104,27 @@ bool looksLikeC(const Job &job) {
 
 class LowerConsumer : public ASTConsumer {
 public:
-  LowerConsumer(CompilerInstance &instance, bp_engine *engine, bool includedImplementations)
-      : instance(instance), engine(engine), includedImplementations(includedImplementations),
-        watch(instance.getPreprocessor()) {}
+  LowerConsumer(CompilerInstance &instance, bp_engine *engine, bool beta)
+      : instance(instance), engine(engine), beta(beta), watch(instance.getPreprocessor()) {}
 
   void HandleTranslationUnit(ASTContext &context) override {
     // An AST with errors would give findings about code that is not there.
     if (instance.getDiagnostics().hasErrorOccurred())
       return;
     if (watch.needsLowering(context, barrierpair::AnalysisScope::Program))
-      barrierpair::lowerTranslationUnit(context, engine, &watch.macros(), false,
-                                        includedImplementations);
+      barrierpair::lowerTranslationUnit(context, engine, &watch.macros(), false, beta);
   }
 
 private:
   CompilerInstance &instance;
   bp_engine *engine;
-  bool includedImplementations;
+  bool beta;
   barrierpair::PrimitiveUseWatch watch;
 };
 
 class LowerAction : public ASTFrontendAction {
 public:
-  LowerAction(bp_engine *engine, bool *notC, bool includedImplementations)
-      : engine(engine), notC(notC), includedImplementations(includedImplementations) {}
+  LowerAction(bp_engine *engine, bool *notC, bool beta) : engine(engine), notC(notC), beta(beta) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &instance,
                                                  llvm::StringRef) override {
@@ -136,13 +133,13 @@ public:
       *notC = true;
       return std::make_unique<ASTConsumer>();
     }
-    return std::make_unique<LowerConsumer>(instance, engine, includedImplementations);
+    return std::make_unique<LowerConsumer>(instance, engine, beta);
   }
 
 private:
   bp_engine *engine;
   bool *notC;
-  bool includedImplementations;
+  bool beta;
 };
 
 // The project's command, made into a syntax-only parse that prints no
@@ -195,8 +192,7 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystemFor(const Overlays &ov
   return layered;
 }
 
-void runJob(const Job &job, const Overlays &overlays, bool includedImplementations,
-            Result &result) {
+void runJob(const Job &job, const Overlays &overlays, bool beta, Result &result) {
   result.engine.reset(bp_engine_create());
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystem = fileSystemFor(overlays);
   fileSystem->setCurrentWorkingDirectory(job.directory);
@@ -209,10 +205,9 @@ void runJob(const Job &job, const Overlays &overlays, bool includedImplementatio
   diagnosticOptions->ShowColors = false;
   TextDiagnosticPrinter printer(stream, diagnosticOptions.get());
 
-  ToolInvocation invocation(
-      adjust(job),
-      std::make_unique<LowerAction>(result.engine.get(), &result.notC, includedImplementations),
-      files.get());
+  ToolInvocation invocation(adjust(job),
+                            std::make_unique<LowerAction>(result.engine.get(), &result.notC, beta),
+                            files.get());
   invocation.setDiagnosticConsumer(&printer);
   invocation.setDiagnosticOptions(diagnosticOptions.get());
   result.compiled = invocation.run() && printer.getNumErrors() == 0;

@@ -189,6 +189,8 @@ struct UnitState {
   // event order, and the function lowered on its own each event is of,
   // by its first event; the parents of the last such function asked.
   bool deferTexts = false;
+  bool beta = false; // lowerTranslationUnit's
+
   std::vector<DeferredText> deferredTexts;
   llvm::DenseMap<uint32_t, CharSourceRange> deferredOwnTexts; // the few barriers written alone
   std::vector<std::pair<uint32_t, const FunctionDecl *>> functionsByEvent;
@@ -225,6 +227,17 @@ struct ValueGuard {
 
 // Whether a library's contract (BP_CONTRACT) names the function.
 bool hasContract(const FunctionDecl *function);
+
+// x86's `lock`-prefixed assembly, which the compiler does not read: the
+// kernel's atomic_inc(), atomic_dec_and_test(), set_bit(). Each memory
+// operand is read and written by one instruction. It returns a value when
+// an output is not memory or it jumps on the result (`asm goto`); then
+// Documentation/atomic_t.txt orders it fully, otherwise not at all.
+struct LockedAssembly {
+  llvm::SmallVector<const Expr *, 2> memory;
+  bool returnsValue = false;
+};
+std::optional<LockedAssembly> lockedAssembly(const Stmt *statement);
 
 struct CallSite {
   const class FunctionLowering *caller = nullptr;
@@ -423,8 +436,9 @@ private:
   static bool inLocalStorage(const Expr *lvalue);
   static bool writesThroughArgument(const CallExpr *call);
   void lowerAccess(const Expr *lvalue, bp_access_kind kind, int marking, SourceLocation location,
-                   const Stmt *statement);
+                   const Stmt *statement, bool oneInstruction = false);
   void lowerPlain(const Stmt *statement, int marking);
+  void lowerLockedAssembly(const GCCAsmStmt &assembly);
 
   // ---- Uses of primitives in a body (primitive_use.cpp) ----
 

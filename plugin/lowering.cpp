@@ -178,6 +178,10 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
         collectPublished(statement->getStmt(), storePublishedHere, true);
       }
     }
+    // an `asm goto` ends its block
+    if (const auto *assembly = dyn_cast_or_null<GCCAsmStmt>(block->getTerminatorStmt());
+        assembly && unit.beta)
+      lowerLockedAssembly(*assembly);
     routeKnownReturns(*block);
     endTestedSwap();
     tails[currentCfgBlock] = currentBlock;
@@ -288,7 +292,8 @@ bool FunctionLowering::usesPrimitives(const Stmt *statement,
                                       llvm::SmallPtrSetImpl<const FunctionDecl *> &callees) const {
   if (!statement)
     return false;
-  if (outermostKnownMacro(statement->getBeginLoc()) || directUse(statement))
+  if (outermostKnownMacro(statement->getBeginLoc()) || directUse(statement) ||
+      (unit.beta && lockedAssembly(statement)))
     return true;
   // A volatile or _Atomic access marks a race as a primitive does.
   if (const auto *expression = dyn_cast<Expr>(statement);
@@ -1076,7 +1081,8 @@ bool FunctionLowering::isMarkedType(QualType type) const {
 }
 
 void FunctionLowering::lowerAccess(const Expr *lvalue, bp_access_kind kind, int marking,
-                                   SourceLocation location, const Stmt *statement) {
+                                   SourceLocation location, const Stmt *statement,
+                                   bool oneInstruction) {
   std::optional<SharedObject> object = nameObject(lvalue);
   if (!object) {
     if (kind == BP_ACCESS_STORE && !inLocalStorage(lvalue))
@@ -1087,7 +1093,7 @@ void FunctionLowering::lowerAccess(const Expr *lvalue, bp_access_kind kind, int 
   // A plain access to an _Atomic object is sequentially consistent.
   if (atomic && kind == BP_ACCESS_STORE)
     addBarrier(BP_STRENGTH_FULL, BP_NO_PRIMITIVE, true, location, statement);
-  bool marked = marking != BP_NO_PRIMITIVE || isMarkedType(lvalue->getType());
+  bool marked = marking != BP_NO_PRIMITIVE || oneInstruction || isMarkedType(lvalue->getType());
   llvm::SmallVector<uint32_t, 2> dataSources;
   std::optional<int64_t> constant;
   const Expr *storedExpression = nullptr;
@@ -1163,6 +1169,11 @@ void FunctionLowering::lowerAccess(const Expr *lvalue, bp_access_kind kind, int 
 }
 
 void FunctionLowering::lowerPlain(const Stmt *statement, int marking) {
+  if (const auto *assembly = dyn_cast<GCCAsmStmt>(statement)) {
+    if (unit.beta)
+      lowerLockedAssembly(*assembly);
+    return;
+  }
   if (const auto *cast = dyn_cast<ImplicitCastExpr>(statement)) {
     if (cast->getCastKind() == CK_LValueToRValue)
       lowerAccess(cast->getSubExpr(), BP_ACCESS_LOAD, marking, cast->getBeginLoc(), cast);
@@ -1182,6 +1193,54 @@ void FunctionLowering::lowerPlain(const Stmt *statement, int marking) {
     lowerAccess(unary->getSubExpr(), BP_ACCESS_LOAD, marking, unary->getBeginLoc(), unary);
     lowerAccess(unary->getSubExpr(), BP_ACCESS_STORE, marking, unary->getBeginLoc(), unary);
   }
+}
+
+std::optional<LockedAssembly> lockedAssembly(const Stmt *statement) {
+  const auto *assembly = dyn_cast<GCCAsmStmt>(statement);
+  if (!assembly)
+    return std::nullopt;
+  llvm::StringRef text = assembly->getAsmString()->getString();
+  if (!text.contains("lock;") && !text.contains("lock "))
+    return std::nullopt;
+  LockedAssembly locked;
+  locked.returnsValue = assembly->isAsmGoto();
+  for (unsigned i = 0; i < assembly->getNumOutputs(); i++) {
+    // "=rm": the value, where the compiler likes (CK's `setz %1` result)
+    llvm::StringRef constraint = assembly->getOutputConstraint(i);
+    if (constraint.contains('m') && !constraint.contains('r') && !constraint.contains('g'))
+      locked.memory.push_back(assembly->getOutputExpr(i));
+    else
+      locked.returnsValue = true;
+  }
+  for (unsigned i = 0; i < assembly->getNumInputs(); i++)
+    if (assembly->getInputConstraint(i).contains('m'))
+      locked.memory.push_back(assembly->getInputExpr(i));
+  if (locked.memory.empty())
+    return std::nullopt;
+  return locked;
+}
+
+// Other assembly is left alone: a memory operand of an empty statement
+// only hides a value from the optimiser.
+void FunctionLowering::lowerLockedAssembly(const GCCAsmStmt &assembly) {
+  std::optional<LockedAssembly> locked = lockedAssembly(&assembly);
+  if (!locked)
+    return;
+  bool returns = locked->returnsValue;
+  const llvm::SmallVector<const Expr *, 2> &memory = locked->memory;
+  SourceLocation location = assembly.getBeginLoc();
+  if (returns)
+    addBarrier(BP_STRENGTH_FULL, BP_NO_PRIMITIVE, true, location, &assembly);
+  for (const Expr *operand : memory) {
+    uint32_t first = bp_event_count(engine);
+    lowerAccess(operand, BP_ACCESS_LOAD, BP_NO_PRIMITIVE, location, &assembly, true);
+    // the read of one that returns nothing decides nothing (`uatomic_inc(&n);`)
+    for (uint32_t read = first; !returns && read < bp_event_count(engine); read++)
+      bp_set_value_unused(engine, read);
+    lowerAccess(operand, BP_ACCESS_STORE, BP_NO_PRIMITIVE, location, &assembly, true);
+  }
+  if (returns)
+    addBarrier(BP_STRENGTH_FULL, BP_NO_PRIMITIVE, true, location, &assembly);
 }
 
 } // namespace lowering
@@ -1343,8 +1402,8 @@ const FileMap &LoweredUnit::files() const {
 }
 
 LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
-                                 const MacroExpansions *macros, bool unitAlone,
-                                 bool includedImplementations, bool deferTexts) {
+                                 const MacroExpansions *macros, bool unitAlone, bool beta,
+                                 bool deferTexts) {
   SourceManager &sources = context.getSourceManager();
   llvm::SmallVector<const FunctionDecl *, 32> defined;
   llvm::SmallPtrSet<const FunctionDecl *, 32> called;
@@ -1352,6 +1411,7 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
   UnitState &unit = *state;
   unit.context = &context;
   unit.deferTexts = deferTexts;
+  unit.beta = beta;
   FileMap &files = unit.files;
   unit.macros = macros;
   unit.sawEveryExpansion = macros && !context.getExternalSource();
@@ -1378,7 +1438,7 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
     FileID file = sources.getFileID(sources.getExpansionLoc(function->getLocation()));
     bool implementation = unit.implementationFiles.count(file);
     if (file != sources.getMainFileID() &&
-        !(implementation && (includedImplementations || includedSourceFile(sources, file))) &&
+        !(implementation && (beta || includedSourceFile(sources, file))) &&
         !(lowering::hasContract(function) && !sources.isInSystemHeader(function->getLocation()))) {
       collectFunctionUses(function->getBody(), unitAlone ? nullptr : &calledUnseen, taken);
       continue;

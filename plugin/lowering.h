@@ -68,14 +68,15 @@ private:
 // expansions it did not see, macro names are lexed. `unitAlone`: the unit is
 // analysed by itself (the plugin without site files), so that a function
 // with no primitive that no thread can start is not lowered.
-// `includedImplementations` (--beta): also the functions of implementation
-// files included into the main file (liburcu's urcu-call-rcu-impl.h), not
-// yet quiet on real code. `deferTexts`: events' text (fix-its' places, an
-// access's text) is worked out only for what findings read, through the
-// returned unit; otherwise all of it now.
+// `beta` (--beta): what is not yet quiet on real code: the functions of
+// implementation files included into the main file (liburcu's
+// urcu-call-rcu-impl.h), and `lock`-prefixed assembly (the kernel's x86
+// atomics that return nothing and its bit operations). `deferTexts`: events' text (fix-its' places,
+// an access's text) is worked out only for what findings read, through the returned unit; otherwise
+// all of it now.
 LoweredUnit lowerTranslationUnit(clang::ASTContext &context, bp_engine *engine,
                                  const MacroExpansions *macros = nullptr, bool unitAlone = false,
-                                 bool includedImplementations = false, bool deferTexts = false);
+                                 bool beta = false, bool deferTexts = false);
 
 // Whether `text` mentions barrierpair in any case (an annotation's
 // "barrierpair:", BARRIERPAIR_IGNORE).

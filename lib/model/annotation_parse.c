@@ -555,11 +555,15 @@ static void read_convention(const scanner *s, const comment_span *span, const wo
         i = f_end;
       }
       bool primitive = names_a_primitive(w->text + name, name_end - name);
-      /* "See foo() for details": a pointer to foo()'s documentation, not
-       * to a partner */
-      bool documentation = !function_end && strcmp(triggers[t].words, "see") == 0 &&
-                           match_word(w, skip_spaces(w, clause), "for");
-      if (!function_end && !primitive && !documentation && !is_stopword(w, name, name_end) &&
+      /* "See foo() for details", "See comment in pmd_install()": a pointer
+       * to documentation, not to a partner */
+      bool see = strcmp(triggers[t].words, "see") == 0;
+      bool documentation =
+          see && ((!function_end && match_word(w, skip_spaces(w, clause), "for")) ||
+                  match_word(w, name, "comment") || match_word(w, name, "comments"));
+      if (documentation)
+        continue;
+      if (!function_end && !primitive && !is_stopword(w, name, name_end) &&
           (called || (triggers[t].bare_name && names_a_function(w, name, name_end)))) {
         function = name;
         function_end = name_end;

@@ -183,6 +183,8 @@ static void test_kernel_comments(void **state) {
       {"/* pairs with smp_store_release() below */", NULL},
       {"/* Paired with the WRITE_ONCE() in this function. */", NULL},
       {"/* See the comment above. */", NULL},
+      {"/* See comment in pmd_install() */", NULL},
+      {"/* See the comments in do_exit(). */", NULL},
       {"/* Pairs with a dependency in READ_ONCE() in lookup_entry(). */", "lookup_entry"},
       {"/* This pairs with the full barrier within has_sleeper(). */", "has_sleeper"},
       {"/* This pairs with wake_klogd:A. */", "wake_klogd"},
