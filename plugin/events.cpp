@@ -243,8 +243,13 @@ uint32_t FunctionLowering::addAccess(const SharedObject &object, bp_access_kind 
     bp_set_thread_own(engine, event);
   for (uint32_t guard : currentGuards())
     bp_add_guard(engine, event, guard);
-  if (std::optional<ValueGuard> guard = currentValueGuard())
-    bp_set_value_guard(engine, event, guard->object, guard->load, guard->bits, guard->whenZero);
+  llvm::SmallVector<ValueGuard, 2> guards = currentValueGuards();
+  if (!guards.empty())
+    bp_set_value_guard(engine, event, guards[0].object, guards[0].load, guards[0].bits,
+                       guards[0].whenZero);
+  if (guards.size() > 1)
+    bp_set_outer_value_guard(engine, event, guards[1].object, guards[1].load, guards[1].bits,
+                             guards[1].whenZero);
   return event;
 }
 

@@ -245,8 +245,9 @@ struct CallSite {
   SourceLocation location; // the outermost call, in the main file
   bp_location statement{0, 0, 0};
   std::string indentation;
-  llvm::SmallVector<uint32_t, 2> guards;            // the caller's, at the call
-  std::optional<ValueGuard> valueGuard;             // the caller's, at the call
+  llvm::SmallVector<uint32_t, 2> guards; // the caller's, at the call
+  // the caller's at the call, nearest first (currentValueGuards)
+  llvm::SmallVector<ValueGuard, 2> valueGuards;
   llvm::SmallVector<const FunctionDecl *, 4> stack; // callers first, for recursion
 };
 
@@ -345,6 +346,8 @@ private:
   std::vector<llvm::SmallVector<uint32_t, 2>> blockGuards;
   // By CFG block: the nearest test of a loaded value that decides it runs.
   std::vector<std::optional<ValueGuard>> blockValueGuards;
+  // By CFG block: the next such test out, one the nearest runs under.
+  std::vector<std::optional<ValueGuard>> blockOuterValueGuards;
   // The paths of this body that return a known value, for the caller to
   // route (an inlined body's; a function lowered whole joins them itself).
   std::vector<KnownReturn> knownReturns;
@@ -503,6 +506,7 @@ private:
   llvm::SmallVector<uint32_t, 2> sourcesOf(const VarDecl *variable) const;
   llvm::SmallVector<uint32_t, 2> currentGuards() const;
   std::optional<ValueGuard> currentValueGuard() const;
+  llvm::SmallVector<ValueGuard, 2> currentValueGuards() const;
   void collectBlockGuards(CFG &cfg, CFGDomTree &dominators);
   struct ZeroTest {
     uint32_t object;

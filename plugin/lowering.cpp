@@ -327,7 +327,7 @@ void FunctionLowering::inlineCall(const CallExpr *call, const FunctionDecl *call
   }
   inner.stack.push_back(function);
   inner.guards = currentGuards();
-  inner.valueGuard = currentValueGuard();
+  inner.valueGuards = currentValueGuards();
   FunctionLowering body(context, engine, files, unit, &inner);
   if (contractStrength) {
     // the callee's code is the one barrier its contract says it is

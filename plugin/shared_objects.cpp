@@ -234,9 +234,25 @@ llvm::SmallVector<uint32_t, 2> FunctionLowering::currentGuards() const {
 }
 
 std::optional<ValueGuard> FunctionLowering::currentValueGuard() const {
-  if (currentCfgBlock < blockValueGuards.size() && blockValueGuards[currentCfgBlock])
-    return blockValueGuards[currentCfgBlock];
-  return site ? site->valueGuard : std::nullopt;
+  llvm::SmallVector<ValueGuard, 2> guards = currentValueGuards();
+  return guards.empty() ? std::nullopt : std::optional<ValueGuard>(guards.front());
+}
+
+// The two nearest tests of loaded values that decide the block being
+// lowered runs: its own, then its caller's at the call.
+llvm::SmallVector<ValueGuard, 2> FunctionLowering::currentValueGuards() const {
+  llvm::SmallVector<ValueGuard, 2> guards;
+  if (currentCfgBlock < blockValueGuards.size()) {
+    if (blockValueGuards[currentCfgBlock])
+      guards.push_back(*blockValueGuards[currentCfgBlock]);
+    if (blockOuterValueGuards[currentCfgBlock])
+      guards.push_back(*blockOuterValueGuards[currentCfgBlock]);
+  }
+  if (site)
+    for (const ValueGuard &guard : site->valueGuards)
+      if (guards.size() < 2)
+        guards.push_back(guard);
+  return guards;
 }
 
 // An expression whose value is what one load read: a plain lvalue, an
@@ -377,6 +393,7 @@ void FunctionLowering::collectBlockGuards(CFG &cfg, CFGDomTree &dominators) {
   unsigned count = cfg.getNumBlockIDs();
   blockGuards.assign(count, {});
   blockValueGuards.assign(count, std::nullopt);
+  blockOuterValueGuards.assign(count, std::nullopt);
   llvm::BitVector inRegion(count);
   llvm::SmallVector<const CFGBlock *, 16> region;
   for (const CFGBlock *branch : cfg) {
@@ -422,11 +439,18 @@ void FunctionLowering::collectBlockGuards(CFG &cfg, CFGDomTree &dominators) {
       bool fromHolding = reached[0].test(block->getBlockID()),
            fromFailing = reached.size() == 2 && reached[1].test(block->getBlockID());
       std::optional<ValueGuard> &kept = blockValueGuards[block->getBlockID()];
-      if (test && fromHolding != fromFailing &&
-          (!kept || dominators.dominates(kept->branch, branch)))
-        kept = ValueGuard{test->object,   eventLocation(test->load->getBeginLoc()),
-                          test->bits,     fromHolding == test->holdsWhenZero,
-                          test->variable, branch};
+      std::optional<ValueGuard> &outer = blockOuterValueGuards[block->getBlockID()];
+      if (!test || fromHolding == fromFailing)
+        continue;
+      ValueGuard guard{test->object,   eventLocation(test->load->getBeginLoc()),
+                       test->bits,     fromHolding == test->holdsWhenZero,
+                       test->variable, branch};
+      if (!kept || dominators.dominates(kept->branch, branch)) {
+        outer = kept;
+        kept = guard;
+      } else if (!outer || dominators.dominates(outer->branch, branch)) {
+        outer = guard;
+      }
     }
     for (const CFGBlock *block : region)
       inRegion.reset(block->getBlockID());

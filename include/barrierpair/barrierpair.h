@@ -473,6 +473,10 @@ typedef struct {
   uint32_t value_guard_object;
   uint64_t value_guard_bits; /* the bits the guard tests; 0: all */
   bool value_guard_zero;
+  bp_location outer_guard; /* accesses: see bp_set_outer_value_guard */
+  uint32_t outer_guard_object;
+  uint64_t outer_guard_bits;
+  bool outer_guard_zero;
   bool stored_increment; /* stores: see bp_set_stored_increment */
   bool stored_nonzero;   /* stores: see bp_set_stored_nonzero */
   uint32_t root;         /* accesses: see bp_set_access_root; BP_NO_ROOT when unknown */
@@ -548,6 +552,12 @@ void bp_set_access_bits(bp_engine *engine, uint32_t event, uint64_t bits);
  * outcome needs the load to read a store's value never runs the access. */
 void bp_set_value_guard(bp_engine *engine, uint32_t event, uint32_t object, bp_location load,
                         uint64_t bits, bool when_zero);
+/* The next such test out, one the nearest runs under (liburcu's
+ * call_rcu_data_free(): `if (!(load(&flags) & STOPPED)) { ...
+ * wake_up(crdp); }`, where the wake-up's own test of another bit is the
+ * nearest): a pairing whose first load is that test's is decided by it. */
+void bp_set_outer_value_guard(bp_engine *engine, uint32_t event, uint32_t object, bp_location load,
+                              uint64_t bits, bool when_zero);
 /* Store `event` writes what its value guard's load read plus a positive
  * constant (a nested rcu_read_lock(): `ctr = tmp + COUNT` under `if (!(tmp
  * & NEST_MASK))`'s other branch): the bits the guard found non-zero stay
@@ -792,7 +802,7 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * adds a function only once when two inputs define it at the same place, an
  * annotation only once when two inputs read it at the same place. */
 
-#define BP_SITES_VERSION 23
+#define BP_SITES_VERSION 24
 
 /* Writes `engine`'s program (files, objects, functions with their blocks and
  * edges, every event field, annotations); false on a write error. */

@@ -557,21 +557,50 @@ static const bp_event *next_visible_store(const bp_analysis *analysis, uint32_t 
   return NULL;
 }
 
+/* The test of a loaded value that decides whether `access` runs, where
+ * that load is the one at `load`, of `object`: the nearest such test or
+ * the next one out. */
+typedef struct {
+  bool found;
+  uint64_t bits; /* the bits tested; 0: the whole value */
+  bool zero;     /* it runs only when they read zero */
+} guard_test;
+
+static guard_test guard_at(const bp_event *access, uint32_t object, bp_location load) {
+  if (access->value_guard.line && access->value_guard_object == object &&
+      bp_same_location(access->value_guard, load))
+    return (guard_test){true, access->value_guard_bits, access->value_guard_zero};
+  if (access->outer_guard.line && access->outer_guard_object == object &&
+      bp_same_location(access->outer_guard, load))
+    return (guard_test){true, access->outer_guard_bits, access->outer_guard_zero};
+  return (guard_test){false, 0, false};
+}
+
 /* Some store of `object` that other threads may see writes a value the
- * masked test of `guarded` lets through, or a value not known (the
- * writers' index keeps whole values only). */
-static bool masked_store_passes(const bp_analysis *analysis, uint32_t object,
-                                const bp_event *guarded) {
+ * masked test `guard` lets through, or a value not known (the writers'
+ * index keeps whole values only). */
+static bool masked_store_passes(const bp_analysis *analysis, uint32_t object, guard_test guard) {
   size_t cursor = analysis->stores->events_from[object];
   for (const bp_event *store; (store = next_visible_store(analysis, object, &cursor));) {
+    const bp_primitive *primitive = bp_primitive_get(store->primitive);
+    bool atomic = primitive && bp_op_is_rmw(primitive->op);
     /* an atomic OR or AND of other bits leaves the tested ones as it
      * read them (a plain `flags &= ~PAUSE` may write back a stale word) */
-    const bp_primitive *primitive = bp_primitive_get(store->primitive);
-    if (store->bits && !(store->bits & guarded->value_guard_bits) && primitive &&
-        bp_op_is_rmw(primitive->op))
+    if (store->bits && !(store->bits & guard.bits) && atomic)
       continue;
-    if (!store->value_known ||
-        ((store->stored_value & guarded->value_guard_bits) == 0) == guarded->value_guard_zero)
+    /* an atomic OR of a tested bit leaves the test non-zero; an atomic
+     * AND that clears every tested bit leaves it zero */
+    if (store->bits && atomic && primitive->op == BP_OP_OR) {
+      if (guard.zero)
+        continue;
+      return true;
+    }
+    if (store->bits && atomic && primitive->op == BP_OP_AND && !(guard.bits & ~store->bits)) {
+      if (!guard.zero)
+        continue;
+      return true;
+    }
+    if (!store->value_known || ((store->stored_value & guard.bits) == 0) == guard.zero)
       return true;
   }
   return false;
@@ -591,19 +620,20 @@ static bool turned_away(const bp_analysis *analysis, const bp_ordering *side, in
   const bp_engine *engine = analysis->engine;
   const bp_event *first = bp_event_get(engine, side->first);
   const bp_event *second = bp_event_get(engine, side->second);
-  if (!analysis->stores || side->first_kind != BP_ACCESS_LOAD || second->value_guard.line == 0 ||
-      second->value_guard_object != side->first_object ||
-      !bp_same_location(second->value_guard, first->location) ||
+  if (!analysis->stores || side->first_kind != BP_ACCESS_LOAD ||
       !bp_scenario_reads_new_first(scenario, cpu))
+    return false;
+  guard_test guard = guard_at(second, side->first_object, first->location);
+  if (!guard.found)
     return false;
   const struct bp_store_index *stores = analysis->stores;
   uint32_t object = side->first_object;
   bool stored =
       stores->zero_writer[object] != NO_WRITER || stores->nonzero_writer[object] != NO_WRITER;
-  if (second->value_guard_bits)
-    return stored && !masked_store_passes(analysis, object, second);
+  if (guard.bits)
+    return stored && !masked_store_passes(analysis, object, guard);
   /* no store writes a value the test lets through */
-  return stored && passing_writer(stores, object, second->value_guard_zero) == NO_WRITER;
+  return stored && passing_writer(stores, object, guard.zero) == NO_WRITER;
 }
 
 /* Every store of `object` that other threads may see and that may write

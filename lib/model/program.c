@@ -71,6 +71,8 @@ static void rename_objects(bp_engine *engine, const uint32_t *canonical) {
       event->object = canonical[event->object];
     if (event->type == BP_EVENT_ACCESS && event->value_guard.line)
       event->value_guard_object = canonical[event->value_guard_object];
+    if (event->type == BP_EVENT_ACCESS && event->outer_guard.line)
+      event->outer_guard_object = canonical[event->outer_guard_object];
     if (event->type == BP_EVENT_ACCESS && event->address_known)
       event->stored_address = canonical[event->stored_address];
     for (size_t g = 0; g < BP_GUARDS_MAX; g++) {
@@ -683,6 +685,17 @@ void bp_set_value_guard(bp_engine *engine, uint32_t event, uint32_t object, bp_l
     stored->value_guard_object = object;
     stored->value_guard_bits = bits;
     stored->value_guard_zero = when_zero;
+  }
+}
+
+void bp_set_outer_value_guard(bp_engine *engine, uint32_t event, uint32_t object, bp_location load,
+                              uint64_t bits, bool when_zero) {
+  bp_event *stored = event_to_change(engine, event);
+  if (stored) {
+    stored->outer_guard = load;
+    stored->outer_guard_object = object;
+    stored->outer_guard_bits = bits;
+    stored->outer_guard_zero = when_zero;
   }
 }
 

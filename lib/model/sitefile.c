@@ -81,6 +81,10 @@
   X(value_guard_object, OBJECT)                                                                    \
   X(value_guard_bits, UINT)                                                                        \
   X(value_guard_zero, BOOL)                                                                        \
+  X(outer_guard, LOCATION)                                                                         \
+  X(outer_guard_object, OBJECT)                                                                    \
+  X(outer_guard_bits, UINT)                                                                        \
+  X(outer_guard_zero, BOOL)                                                                        \
   X(stored_increment, BOOL)                                                                        \
   X(stored_nonzero, BOOL)                                                                          \
   X(root, UINT)                                                                                    \

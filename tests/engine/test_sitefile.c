@@ -30,15 +30,12 @@ static const real_field real_fields[] = {BP_TEST_EVENT_FIELDS(REAL_FIELD)};
 
 /* Fields whose values are ids of one engine; the test compares what they
  * name. Every other field is compared byte for byte. */
-static const char *const id_fields[] = {"function",           "location",       "object",
-                                        "statement",          "own_begin",      "own_end",
-                                        "indentation",        "guards",         "address_sources",
-                                        "value_sources",
-                                        "access_begin",       "access_end",     "lvalue_text",
-                                        "value_text",         "callee",         "contract",
-                                        "value_guard",
-                                        "value_guard_object", "stored_address", "root_type",
-                                        "subtype"};
+static const char *const id_fields[] = {
+    "function",       "location",    "object",      "statement",          "own_begin",
+    "own_end",        "indentation", "guards",      "address_sources",    "value_sources",
+    "access_begin",   "access_end",  "lvalue_text", "value_text",         "callee",
+    "contract",       "value_guard", "outer_guard", "value_guard_object", "outer_guard_object",
+    "stored_address", "root_type",   "subtype"};
 
 static bool is_id_field(const char *name) {
   for (size_t i = 0; i < sizeof id_fields / sizeof id_fields[0]; i++) {
@@ -59,7 +56,8 @@ static const char *const built_fields[] = {
     "thread_own",   "unpublished", "after_unnamed_stores", "after_publication",
     "reference_put", "value_unused", "value_known", "stored_value", "address_known",
     "stored_address", "bits", "value_guard",
-    "value_guard_object", "value_guard_bits", "value_guard_zero", "stored_increment", "stored_nonzero",
+    "value_guard_object", "value_guard_bits", "value_guard_zero", "outer_guard",
+    "outer_guard_object", "outer_guard_bits", "outer_guard_zero", "stored_increment", "stored_nonzero",
     "root", "root_type", "value_root", "subtype"};
 // clang-format on
 
@@ -119,6 +117,7 @@ static bp_engine *build_program(void) {
   e = bp_add_access(engine, entry, x, BP_ACCESS_LOAD, false, BP_NO_PRIMITIVE, at(b, 13, 2));
   bp_add_guard(engine, e, head);
   bp_set_value_guard(engine, e, head, at(b, 11, 9), 0x4, true);
+  bp_set_outer_value_guard(engine, e, s, at(b, 10, 3), 0x8, false);
   bp_add_address_source(engine, e, s);
   bp_set_access_text(engine, e, at(b, 13, 2), at(b, 13, 3), "x", NULL);
   e = bp_add_access(engine, entry, s, BP_ACCESS_STORE, false, BP_NO_PRIMITIVE, at(b, 14, 2));
@@ -224,7 +223,7 @@ static void assert_same_event(const bp_engine *a, uint32_t ia, const bp_engine *
       assert_int_equal(bp_function_exit_block(a, ea->function),
                        bp_function_exit_block(b, eb->function));
     } else if (strcmp(name, "object") == 0 || strcmp(name, "value_guard_object") == 0 ||
-               strcmp(name, "stored_address") == 0) {
+               strcmp(name, "outer_guard_object") == 0 || strcmp(name, "stored_address") == 0) {
       uint32_t oa, ob;
       memcpy(&oa, (const char *)ea + field->offset, sizeof oa);
       memcpy(&ob, (const char *)eb + field->offset, sizeof ob);
@@ -406,13 +405,15 @@ static void expect_error(const char *text, const char *expected) {
 
 #define EVENT_TAIL                                                                                 \
   " primitive=- object=0 kind=0 marked=1 strength=0 implicit=0 statement=- own_begin=- "           \
-  "own_end=- indentation=\"\" guards=- address_sources=- value_sources=- access_begin=- access_end=- "             \
+  "own_end=- indentation=\"\" guards=- address_sources=- value_sources=- access_begin=- "          \
+  "access_end=- "                                                                                  \
   "lvalue_text=\"\" "                                                                              \
-  "value_text=\"\" callee=\"\" contract=\"\" thread_own=0 unpublished=0 "                     \
+  "value_text=\"\" callee=\"\" contract=\"\" thread_own=0 unpublished=0 "                          \
   "after_unnamed_stores=0 "                                                                        \
   "after_publication=0 reference_put=0 value_unused=0 value_known=0 stored_value=0 "               \
   "address_known=0 stored_address=- bits=0 "                                                       \
   "value_guard=- value_guard_object=- value_guard_bits=0 value_guard_zero=0 "                      \
+  "outer_guard=- outer_guard_object=- outer_guard_bits=0 outer_guard_zero=0 "                      \
   "stored_increment=0 stored_nonzero=0 root=0 root_type=\"\" value_root=0 subtype=\"\"\n"
 
 #define STRING_OF(x) #x
@@ -427,47 +428,56 @@ static void test_corrupt_files_are_clear_errors(void **state) {
   expect_error("{\"version\": 1}\n", "test.sites:1: not a barrierpair site file");
   expect_error("barrierpair-sites 99\n", "test.sites:1: site file version 99; this barrierpair "
                                          "reads version " VERSION_TEXT(BP_SITES_VERSION));
-  snprintf(text, sizeof text, "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0\n", header);
+  snprintf(text, sizeof text,
+           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0\n",
+           header);
   expect_error(text, "test.sites:5: the file ends inside a function");
   snprintf(text, sizeof text,
-           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0\nevent 0 type=0 function=0 "
+           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0\nevent 0 "
+           "type=0 function=0 "
            "location=0:2:2" EVENT_TAIL,
            header);
   *strstr(text, "guards=-") = '\0';
-  strcat(
-      text,
-      "guards=0,7 address_sources=- value_sources=- access_begin=- access_end=- lvalue_text=\"\" value_text=\"\" "
-      "callee=\"\" contract=\"\" thread_own=0 unpublished=0 after_unnamed_stores=0 "
-      "after_publication=0 "
-      "reference_put=0 value_unused=0\n");
+  strcat(text, "guards=0,7 address_sources=- value_sources=- access_begin=- access_end=- "
+               "lvalue_text=\"\" value_text=\"\" "
+               "callee=\"\" contract=\"\" thread_own=0 unpublished=0 after_unnamed_stores=0 "
+               "after_publication=0 "
+               "reference_put=0 value_unused=0\n");
   expect_error(text, "test.sites:5: object 7 is not defined by an object record");
   snprintf(text, sizeof text,
-           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0\nevent 0 type=0 function=0 "
+           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0\nevent 0 "
+           "type=0 function=0 "
            "location=0:2:2 primitive=- object=0 kind=0\nend\n",
            header);
   expect_error(text, "test.sites:5: missing field 'marked'");
   snprintf(text, sizeof text,
-           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0\nevent 0 type=0 function=0 "
+           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0\nevent 0 "
+           "type=0 function=0 "
            "location=7:2:2" EVENT_TAIL "end\n",
            header);
   expect_error(text, "test.sites:5: location names file 7");
   snprintf(text, sizeof text,
-           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0\nevent 0 type=0 function=0 "
+           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0\nevent 0 "
+           "type=0 function=0 "
            "location=0:2:2 "
            "primitive=no_such_barrier object=0 kind=0 marked=1 strength=0 implicit=0 "
            "statement=- own_begin=- own_end=- indentation=\"\"\nend\n",
            header);
   expect_error(text, "test.sites:5: unknown primitive 'no_such_barrier'");
   snprintf(text, sizeof text,
-           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0\nevent 3 type=0 function=0 "
+           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0\nevent 3 "
+           "type=0 function=0 "
            "location=0:2:2" EVENT_TAIL "end\n",
            header);
   expect_error(text, "test.sites:5: event in block 3");
   snprintf(text, sizeof text,
-           "%sfunction \"f\" 0:1:1 blocks=2 exit=- contract-only=0 boot-only=0 callers=0\nedge 0 2\nend\n", header);
+           "%sfunction \"f\" 0:1:1 blocks=2 exit=- contract-only=0 boot-only=0 callers=0\nedge 0 "
+           "2\nend\n",
+           header);
   expect_error(text, "test.sites:5: edge 0 -> 2");
   snprintf(text, sizeof text,
-           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0\nevent 0 type=0 function=0 "
+           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0\nevent 0 "
+           "type=0 function=0 "
            "location=0:2:2 primitive=- object=0 kind=0 marked=1 strength=0 "
            "implicit=0 statement=- own_begin=- own_end=- indentation=\"ab\nend\n",
            header);
@@ -488,7 +498,8 @@ static void test_corrupt_files_are_clear_errors(void **state) {
            header);
   expect_error(text, "test.sites:4: an annotation needs a location");
   snprintf(text, sizeof text,
-           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0\nannotation kind=0 macro=0 "
+           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 "
+           "callers=0\nannotation kind=0 macro=0 "
            "location=0:2:2 lines=2-2 "
            "next=4 name=\"x\" reason=\"\"\nend\n",
            header);
@@ -498,7 +509,8 @@ static void test_corrupt_files_are_clear_errors(void **state) {
   expect_error(text, "test.sites:4: expected 'reason='");
   /* Valid up to a bad line: nothing of it is merged. */
   snprintf(text, sizeof text,
-           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0\nevent 0 type=0 function=0 "
+           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0\nevent 0 "
+           "type=0 function=0 "
            "location=0:2:2" EVENT_TAIL "end\nfunction \"g\" 0:1:1 blocks=1 exit=- "
            "contract-only=0 boot-only=0 callers=0\nevent 0 type=1 function=0" EVENT_TAIL "end\n",
            header);
