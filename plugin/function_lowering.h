@@ -436,6 +436,7 @@ private:
   static std::vector<const CFGBlock *> reversePostOrder(const CFG &cfg);
   void lowerElement(const Stmt *statement);
   bool isMarkedType(QualType type) const;
+  static const VarDecl *storageVariable(const Expr *lvalue);
   static bool inLocalStorage(const Expr *lvalue);
   static bool writesThroughArgument(const CallExpr *call);
   void lowerAccess(const Expr *lvalue, bp_access_kind kind, int marking, SourceLocation location,

@@ -1045,9 +1045,9 @@ void FunctionLowering::lowerElement(const Stmt *statement) {
   lowerPlain(statement, marking);
 }
 
-// `lvalue` is a local variable or a part of one (`local.a[i]`): memory of
-// the function's own frame, which no other thread sees.
-bool FunctionLowering::inLocalStorage(const Expr *lvalue) {
+// The variable whose storage `lvalue` is, or a part of (`v.a[i]`), or null
+// (memory reached through a pointer).
+const VarDecl *FunctionLowering::storageVariable(const Expr *lvalue) {
   const Expr *base = lvalue->IgnoreParenImpCasts();
   for (;;) {
     if (const auto *member = dyn_cast<MemberExpr>(base); member && !member->isArrow())
@@ -1059,7 +1059,13 @@ bool FunctionLowering::inLocalStorage(const Expr *lvalue) {
       break;
   }
   const auto *reference = dyn_cast<DeclRefExpr>(base);
-  const auto *variable = reference ? dyn_cast<VarDecl>(reference->getDecl()) : nullptr;
+  return reference ? dyn_cast<VarDecl>(reference->getDecl()) : nullptr;
+}
+
+// `lvalue` is a local variable or a part of one (`local.a[i]`): memory of
+// the function's own frame, which no other thread sees.
+bool FunctionLowering::inLocalStorage(const Expr *lvalue) {
+  const VarDecl *variable = storageVariable(lvalue);
   return variable && !variable->hasGlobalStorage();
 }
 

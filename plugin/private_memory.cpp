@@ -605,23 +605,12 @@ bool FunctionLowering::pointsToPrivateLocal(const Expr *pointer) const {
     if (const auto *list = dyn_cast<InitListExpr>(literal->getInitializer());
         list && list->getNumInits() == 1)
       value = list->getInit(0)->IgnoreParenCasts();
-  bool address = false;
-  if (const auto *unary = dyn_cast<UnaryOperator>(value);
-      unary && unary->getOpcode() == UO_AddrOf) {
-    value = unary->getSubExpr()->IgnoreParenImpCasts();
-    address = true;
-    for (;;) {
-      if (const auto *member = dyn_cast<MemberExpr>(value); member && !member->isArrow())
-        value = member->getBase()->IgnoreParenImpCasts();
-      else if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(value);
-               subscript && subscript->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
-        value = subscript->getBase()->IgnoreParenImpCasts();
-      else
-        break;
-    }
-  }
-  const auto *reference = dyn_cast<DeclRefExpr>(value);
-  const auto *local = reference ? dyn_cast<VarDecl>(reference->getDecl()) : nullptr;
+  const auto *unary = dyn_cast<UnaryOperator>(value);
+  bool address = unary && unary->getOpcode() == UO_AddrOf;
+  // `&local`, `&local.part`, or a local array or a parameter itself
+  const VarDecl *local = address                   ? storageVariable(unary->getSubExpr())
+                         : isa<DeclRefExpr>(value) ? storageVariable(value)
+                                                   : nullptr;
   if (!local || !local->hasLocalStorage())
     return false;
   if (address || local->getType()->isArrayType())

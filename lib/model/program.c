@@ -677,26 +677,28 @@ void bp_set_value_root(bp_engine *engine, uint32_t event, uint32_t root) {
     stored->value_root = root;
 }
 
+static void set_guard(bp_location *at, uint32_t *of, uint64_t *tested, bool *zero, uint32_t object,
+                      bp_location load, uint64_t bits, bool when_zero) {
+  *at = load;
+  *of = object;
+  *tested = bits;
+  *zero = when_zero;
+}
+
 void bp_set_value_guard(bp_engine *engine, uint32_t event, uint32_t object, bp_location load,
                         uint64_t bits, bool when_zero) {
-  bp_event *stored = event_to_change(engine, event);
-  if (stored) {
-    stored->value_guard = load;
-    stored->value_guard_object = object;
-    stored->value_guard_bits = bits;
-    stored->value_guard_zero = when_zero;
-  }
+  bp_event *e = event_to_change(engine, event);
+  if (e)
+    set_guard(&e->value_guard, &e->value_guard_object, &e->value_guard_bits, &e->value_guard_zero,
+              object, load, bits, when_zero);
 }
 
 void bp_set_outer_value_guard(bp_engine *engine, uint32_t event, uint32_t object, bp_location load,
                               uint64_t bits, bool when_zero) {
-  bp_event *stored = event_to_change(engine, event);
-  if (stored) {
-    stored->outer_guard = load;
-    stored->outer_guard_object = object;
-    stored->outer_guard_bits = bits;
-    stored->outer_guard_zero = when_zero;
-  }
+  bp_event *e = event_to_change(engine, event);
+  if (e)
+    set_guard(&e->outer_guard, &e->outer_guard_object, &e->outer_guard_bits, &e->outer_guard_zero,
+              object, load, bits, when_zero);
 }
 
 void bp_set_event_callee(bp_engine *engine, uint32_t event, const char *callee) {
