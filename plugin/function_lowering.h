@@ -401,6 +401,7 @@ private:
   bool knownNonZero(const Expr *value) const;
   bool returnsNonZero(const FunctionDecl *definition) const;
   bool nonNullHere(const VarDecl *local) const;
+  std::optional<std::pair<const VarDecl *, unsigned>> nullTest(const Expr *test) const;
   bool returnedNonZero(const Expr *value, const Stmt *before) const;
   std::optional<int64_t> valueWith(const Expr *expression, const Expr *subject,
                                    int64_t value) const;

@@ -382,6 +382,43 @@ bool FunctionLowering::knownNonZero(const Expr *value) const {
   return false;
 }
 
+// The local pointer `test` finds null or not (`p`, `!p`, `p == NULL`, `(p =
+// load(...)) != NULL`), and which of the test's two ways (0: where it
+// holds) has it not null.
+std::optional<std::pair<const VarDecl *, unsigned>>
+FunctionLowering::nullTest(const Expr *test) const {
+  unsigned nonNullWay = 0;
+  for (;;) {
+    test = test->IgnoreParenImpCasts();
+    if (const auto *negation = dyn_cast<UnaryOperator>(test);
+        negation && negation->getOpcode() == UO_LNot) {
+      nonNullWay ^= 1;
+      test = negation->getSubExpr();
+    } else if (const auto *comparison = dyn_cast<BinaryOperator>(test);
+               comparison && comparison->isEqualityOp()) {
+      const Expr *left = comparison->getLHS(), *right = comparison->getRHS();
+      auto null = [&](const Expr *side) {
+        return side->IgnoreParenCasts()->isNullPointerConstant(context,
+                                                               Expr::NPC_ValueDependentIsNotNull);
+      };
+      if (comparison->getOpcode() == BO_EQ)
+        nonNullWay ^= 1;
+      test = null(right) ? left : null(left) ? right : nullptr;
+      if (!test)
+        return std::nullopt;
+    } else if (const auto *assignment = dyn_cast<BinaryOperator>(test);
+               assignment && assignment->getOpcode() == BO_Assign) {
+      test = assignment->getLHS(); // `(next = load(...)) == NULL` tests `next`
+    } else {
+      break;
+    }
+  }
+  const VarDecl *variable = localOf(test);
+  if (!variable || !variable->getType()->isPointerType())
+    return std::nullopt;
+  return std::make_pair(variable, nonNullWay);
+}
+
 // Whether every path to the block being lowered has tested `local` not null
 // since its last write (`for (;;) { head = xchg(&q->next, NULL); if (head)
 // break; ... }`), and the block does not write it before.
@@ -423,33 +460,9 @@ bool FunctionLowering::nonNullHere(const VarDecl *local) const {
       const auto *test = block->succ_size() == 2
                              ? dyn_cast_or_null<Expr>(block->getTerminatorCondition())
                              : nullptr;
-      unsigned nonNullWay = 0;
-      for (; test;) {
-        test = test->IgnoreParenImpCasts();
-        if (const auto *negation = dyn_cast<UnaryOperator>(test);
-            negation && negation->getOpcode() == UO_LNot) {
-          nonNullWay ^= 1;
-          test = negation->getSubExpr();
-        } else if (const auto *comparison = dyn_cast<BinaryOperator>(test);
-                   comparison && comparison->isEqualityOp()) {
-          const Expr *left = comparison->getLHS(), *right = comparison->getRHS();
-          auto null = [&](const Expr *side) {
-            return side->IgnoreParenCasts()->isNullPointerConstant(
-                context, Expr::NPC_ValueDependentIsNotNull);
-          };
-          if (comparison->getOpcode() == BO_EQ)
-            nonNullWay ^= 1;
-          test = null(right) ? left : null(left) ? right : nullptr;
-        } else if (const auto *assignment = dyn_cast<BinaryOperator>(test);
-                   assignment && assignment->getOpcode() == BO_Assign) {
-          test = assignment->getLHS(); // `(next = load(...)) == NULL` tests `next`
-        } else {
-          break;
-        }
-      }
-      if (const VarDecl *variable = test ? localOf(test) : nullptr;
-          variable && variable->getType()->isPointerType())
-        tested[id] = {variable, nonNullWay};
+      if (std::optional<std::pair<const VarDecl *, unsigned>> found =
+              test ? nullTest(test) : std::nullopt)
+        tested[id] = *found;
     }
     // Must hold on every path: a block no path has reached yet knows
     // everything; each pass can only take locals away.
@@ -566,27 +579,10 @@ bool FunctionLowering::returnedNonZero(const Expr *value, const Stmt *before) co
     test = loop->getCond();
     body = loop->getBody();
   }
-  if (!local || !test)
-    return false;
-  // the test holds while the local, assigned in it, is zero
-  test = test->IgnoreParenImpCasts();
-  const Expr *assigned = nullptr;
-  if (const auto *negation = dyn_cast<UnaryOperator>(test);
-      negation && negation->getOpcode() == UO_LNot)
-    assigned = negation->getSubExpr();
-  else if (const auto *comparison = dyn_cast<BinaryOperator>(test);
-           comparison && comparison->getOpcode() == BO_EQ) {
-    const Expr *left = comparison->getLHS(), *right = comparison->getRHS();
-    if (right->IgnoreParenCasts()->isNullPointerConstant(context,
-                                                         Expr::NPC_ValueDependentIsNotNull))
-      assigned = left;
-    else if (left->IgnoreParenCasts()->isNullPointerConstant(context,
-                                                             Expr::NPC_ValueDependentIsNotNull))
-      assigned = right;
-  }
-  const auto *assignment =
-      assigned ? dyn_cast<BinaryOperator>(assigned->IgnoreParenImpCasts()) : nullptr;
-  if (!assignment || assignment->getOpcode() != BO_Assign || localOf(assignment->getLHS()) != local)
+  // the loop goes round while the local is null: it leaves on the test's
+  // false way with the local not null
+  std::optional<std::pair<const VarDecl *, unsigned>> tested = test ? nullTest(test) : std::nullopt;
+  if (!local || !tested || tested->first != local || tested->second != 1)
     return false;
   // nothing but the test leaves the loop, and nothing else writes the local
   bool leaves = false;
