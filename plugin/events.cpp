@@ -738,9 +738,15 @@ uint64_t FunctionLowering::testedBits(const Expr *value) const {
     return 0;
   if (!maskedValues) {
     maskedValues.emplace();
+    returnedValues.clear();
     collectMaskedValues(loweredBody);
   }
-  return maskedValues->lookup(value);
+  if (uint64_t bits = maskedValues->lookup(value))
+    return bits;
+  // `return READ_ONCE(v->counter);` in a helper its caller masks
+  if (site && returnedValues.count(value))
+    return site->caller->testedBits(site->call);
+  return 0;
 }
 
 std::optional<std::pair<const Expr *, int64_t>>
@@ -752,39 +758,49 @@ FunctionLowering::constantOperand(const BinaryOperator *binary) const {
   return std::nullopt;
 }
 
+// Calls `visit` on `value` and on each expression below it whose value is
+// the same, down to the load.
+template <typename Visit> void FunctionLowering::walkValue(const Expr *value, Visit visit) {
+  while (value) {
+    visit(value);
+    if (const auto *cast = dyn_cast<CastExpr>(value)) {
+      if (cast->getCastKind() == CK_LValueToRValue || !cast->getType()->isIntegerType())
+        return; // the load itself
+      value = cast->getSubExpr();
+    } else if (const auto *parens = dyn_cast<ParenExpr>(value)) {
+      value = parens->getSubExpr();
+    } else if (const auto *unary = dyn_cast<UnaryOperator>(value);
+               unary && unary->getOpcode() == UO_Extension) {
+      value = unary->getSubExpr();
+    } else if (const auto *expression = dyn_cast<StmtExpr>(value)) {
+      const CompoundStmt *block = expression->getSubStmt();
+      value = block->body_empty() ? nullptr : dyn_cast<Expr>(block->body_back());
+    } else {
+      return;
+    }
+  }
+}
+
 // Indexes, under each `value & mask` of `statement`, the expressions whose
 // value is the one masked, down to the load (a walk of the body, cheaper
-// than its parent map).
+// than its parent map), and the values it returns.
 void FunctionLowering::collectMaskedValues(const Stmt *statement) const {
   for (const Stmt *child : statement->children())
     if (child)
       collectMaskedValues(child);
+  if (const auto *returned = dyn_cast<ReturnStmt>(statement)) {
+    if (site && returned->getRetValue() && returned->getRetValue()->getType()->isIntegerType())
+      walkValue(returned->getRetValue(), [&](const Expr *value) { returnedValues.insert(value); });
+    return;
+  }
   const auto *binary = dyn_cast<BinaryOperator>(statement);
   if (!binary || binary->getOpcode() != BO_And)
     return;
   auto split = constantOperand(binary);
   if (!split)
     return;
-  const Expr *masked = split->first;
-  uint64_t bits = withinWidth(static_cast<uint64_t>(split->second), masked->getType());
-  while (masked) {
-    maskedValues->try_emplace(masked, bits);
-    if (const auto *cast = dyn_cast<CastExpr>(masked)) {
-      if (cast->getCastKind() == CK_LValueToRValue || !cast->getType()->isIntegerType())
-        return; // the load itself
-      masked = cast->getSubExpr();
-    } else if (const auto *parens = dyn_cast<ParenExpr>(masked)) {
-      masked = parens->getSubExpr();
-    } else if (const auto *unary = dyn_cast<UnaryOperator>(masked);
-               unary && unary->getOpcode() == UO_Extension) {
-      masked = unary->getSubExpr();
-    } else if (const auto *expression = dyn_cast<StmtExpr>(masked)) {
-      const CompoundStmt *block = expression->getSubStmt();
-      masked = block->body_empty() ? nullptr : dyn_cast<Expr>(block->body_back());
-    } else {
-      return;
-    }
-  }
+  uint64_t bits = withinWidth(static_cast<uint64_t>(split->second), split->first->getType());
+  walkValue(split->first, [&](const Expr *value) { maskedValues->try_emplace(value, bits); });
 }
 
 // The bits of an object of `type` that a read-modify-write `op` with the

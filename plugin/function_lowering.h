@@ -189,7 +189,6 @@ struct UnitState {
   // event order, and the function lowered on its own each event is of,
   // by its first event; the parents of the last such function asked.
   bool deferTexts = false;
-  bool beta = false; // lowerTranslationUnit's
 
   std::vector<DeferredText> deferredTexts;
   llvm::DenseMap<uint32_t, CharSourceRange> deferredOwnTexts; // the few barriers written alone
@@ -228,16 +227,25 @@ struct ValueGuard {
 // Whether a library's contract (BP_CONTRACT) names the function.
 bool hasContract(const FunctionDecl *function);
 
-// x86's `lock`-prefixed assembly, which the compiler does not read: the
-// kernel's atomic_inc(), atomic_dec_and_test(), set_bit(). Each memory
-// operand is read and written by one instruction. It returns a value when
-// an output is not memory or it jumps on the result (`asm goto`); then
-// Documentation/atomic_t.txt orders it fully, otherwise not at all.
-struct LockedAssembly {
+// x86's assembly for one atomic instruction, which the compiler does not
+// read: `lock`-prefixed read-modify-writes (the kernel's atomic_inc(),
+// atomic_dec_and_test(), set_bit()) and the bit test `bt` (test_bit() of a
+// bit number the front end cannot fold). Each memory operand of a locked
+// instruction is read and written by it; it returns a value when an output
+// is not memory or it jumps on the result (`asm goto`), and then
+// Documentation/atomic_t.txt orders it fully, otherwise not at all. A bit
+// test only reads.
+struct AssemblyAccess {
   llvm::SmallVector<const Expr *, 2> memory;
   bool returnsValue = false;
+  bool readOnly = false;
+  // what the instruction does to the bits of its memory operand: OR, AND,
+  // XOR with `operand` as the mask, BIT with `operand` as the bit number,
+  // RMW for all of them
+  bp_op op = BP_OP_RMW;
+  const Expr *operand = nullptr;
 };
-std::optional<LockedAssembly> lockedAssembly(const Stmt *statement);
+std::optional<AssemblyAccess> assemblyAccess(const Stmt *statement);
 
 struct CallSite {
   const class FunctionLowering *caller = nullptr;
@@ -300,6 +308,9 @@ private:
   // The values of the body being lowered that code tests through `& mask`
   // (testedBits), found when first asked.
   mutable std::optional<llvm::DenseMap<const Expr *, uint64_t>> maskedValues;
+  // and the values it returns as they are (an inlined `atomic_read()`'s
+  // load, which its caller masks), found in the same walk
+  mutable llvm::DenseSet<const Expr *> returnedValues;
   uint32_t currentBlock = 0;    // engine block
   unsigned currentCfgBlock = 0; // its CFG block
   const CFG *loweredCfg = nullptr;
@@ -443,7 +454,8 @@ private:
   void lowerAccess(const Expr *lvalue, bp_access_kind kind, int marking, SourceLocation location,
                    const Stmt *statement, bool oneInstruction = false);
   void lowerPlain(const Stmt *statement, int marking);
-  void lowerLockedAssembly(const GCCAsmStmt &assembly);
+  void lowerAssemblyAccess(const GCCAsmStmt &assembly);
+  std::optional<int64_t> boundValue(const Expr *value) const;
 
   // ---- Uses of primitives in a body (primitive_use.cpp) ----
 
@@ -585,6 +597,7 @@ private:
   bool resultDropped(const Stmt *root) const;
   uint64_t testedBits(const Expr *value) const;
   void collectMaskedValues(const Stmt *statement) const;
+  template <typename Visit> static void walkValue(const Expr *value, Visit visit);
   uint64_t changedBits(bp_op op, const Expr *argument, QualType type) const;
   uint64_t withinWidth(uint64_t bits, QualType type) const;
   static const ValueDecl *handleOf(const CallExpr *call);

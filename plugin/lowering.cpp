@@ -179,9 +179,8 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
       }
     }
     // an `asm goto` ends its block
-    if (const auto *assembly = dyn_cast_or_null<GCCAsmStmt>(block->getTerminatorStmt());
-        assembly && unit.beta)
-      lowerLockedAssembly(*assembly);
+    if (const auto *assembly = dyn_cast_or_null<GCCAsmStmt>(block->getTerminatorStmt()))
+      lowerAssemblyAccess(*assembly);
     routeKnownReturns(*block);
     endTestedSwap();
     tails[currentCfgBlock] = currentBlock;
@@ -293,7 +292,7 @@ bool FunctionLowering::usesPrimitives(const Stmt *statement,
   if (!statement)
     return false;
   if (outermostKnownMacro(statement->getBeginLoc()) || directUse(statement) ||
-      (unit.beta && lockedAssembly(statement)))
+      assemblyAccess(statement))
     return true;
   // A volatile or _Atomic access marks a race as a primitive does.
   if (const auto *expression = dyn_cast<Expr>(statement);
@@ -1172,8 +1171,7 @@ void FunctionLowering::lowerAccess(const Expr *lvalue, bp_access_kind kind, int 
 
 void FunctionLowering::lowerPlain(const Stmt *statement, int marking) {
   if (const auto *assembly = dyn_cast<GCCAsmStmt>(statement)) {
-    if (unit.beta)
-      lowerLockedAssembly(*assembly);
+    lowerAssemblyAccess(*assembly);
     return;
   }
   if (const auto *cast = dyn_cast<ImplicitCastExpr>(statement)) {
@@ -1197,49 +1195,119 @@ void FunctionLowering::lowerPlain(const Stmt *statement, int marking) {
   }
 }
 
-std::optional<LockedAssembly> lockedAssembly(const Stmt *statement) {
+// The instruction after the `lock` prefix (the kernel's LOCK_PREFIX puts a
+// section directive before it), or the first instruction; empty when the
+// text is neither a locked instruction nor a bit test.
+static llvm::StringRef atomicInstruction(llvm::StringRef text, bool &locked) {
+  size_t prefix = text.find("lock;");
+  if (prefix == llvm::StringRef::npos)
+    prefix = text.find("lock ");
+  locked = prefix != llvm::StringRef::npos;
+  llvm::StringRef rest = locked ? text.substr(prefix + 5) : text;
+  llvm::StringRef instruction = rest.ltrim(" \t\n;").take_until([](char c) { return isspace(c); });
+  if (!locked && !(instruction.starts_with("bt") && instruction.size() <= 3))
+    return {};
+  return instruction;
+}
+
+std::optional<AssemblyAccess> assemblyAccess(const Stmt *statement) {
   const auto *assembly = dyn_cast<GCCAsmStmt>(statement);
   if (!assembly)
     return std::nullopt;
-  llvm::StringRef text = assembly->getAsmString()->getString();
-  if (!text.contains("lock;") && !text.contains("lock "))
+  bool locked = false;
+  llvm::StringRef instruction = atomicInstruction(assembly->getAsmString()->getString(), locked);
+  if (instruction.empty())
     return std::nullopt;
-  LockedAssembly locked;
-  locked.returnsValue = assembly->isAsmGoto();
+  AssemblyAccess access;
+  access.readOnly = !locked;
+  access.returnsValue = locked && assembly->isAsmGoto();
   for (unsigned i = 0; i < assembly->getNumOutputs(); i++) {
     // "=rm": the value, where the compiler likes (CK's `setz %1` result)
     llvm::StringRef constraint = assembly->getOutputConstraint(i);
     if (constraint.contains('m') && !constraint.contains('r') && !constraint.contains('g'))
-      locked.memory.push_back(assembly->getOutputExpr(i));
-    else
-      locked.returnsValue = true;
+      access.memory.push_back(assembly->getOutputExpr(i));
+    else if (locked)
+      access.returnsValue = true;
   }
-  for (unsigned i = 0; i < assembly->getNumInputs(); i++)
-    if (assembly->getInputConstraint(i).contains('m'))
-      locked.memory.push_back(assembly->getInputExpr(i));
-  if (locked.memory.empty())
+  const Expr *operand = nullptr;
+  unsigned operands = 0;
+  for (unsigned i = 0; i < assembly->getNumInputs(); i++) {
+    if (assembly->getInputConstraint(i).contains('m')) {
+      access.memory.push_back(assembly->getInputExpr(i));
+    } else {
+      operand = assembly->getInputExpr(i);
+      operands++;
+    }
+  }
+  if (access.memory.size() != 1 && (access.readOnly || !access.memory.size()))
     return std::nullopt;
-  return locked;
+  // Which bits it changes or reads, when its one other input says: a bit
+  // number (`bts`, `btr`, `btc`, `bt`) or a mask of full width (`orl`);
+  // the byte forms (`orb` on the byte that holds a constant bit) are left
+  // at all bits.
+  llvm::StringRef name = instruction.rtrim("bwlq");
+  bool wide = instruction.size() == name.size() || !instruction.ends_with("b");
+  if (operands == 1) {
+    if (instruction.starts_with("bt"))
+      access.op = BP_OP_BIT;
+    else if (wide && name == "or")
+      access.op = BP_OP_OR;
+    else if (wide && name == "and")
+      access.op = BP_OP_AND;
+    else if (wide && name == "xor")
+      access.op = BP_OP_XOR;
+    if (access.op != BP_OP_RMW)
+      access.operand = operand;
+  }
+  return access;
+}
+
+// A constant, also where it is an inlined call's parameter bound to one
+// (`set_bit(PG_locked, &page->flags)` reaches the instruction as `nr`).
+std::optional<int64_t> FunctionLowering::boundValue(const Expr *value) const {
+  if (std::optional<int64_t> constant = knownValue(value))
+    return constant;
+  if (auto [argument, caller] = argumentOf(value); argument)
+    return caller->boundValue(argument);
+  return std::nullopt;
 }
 
 // Other assembly is left alone: a memory operand of an empty statement
 // only hides a value from the optimiser.
-void FunctionLowering::lowerLockedAssembly(const GCCAsmStmt &assembly) {
-  std::optional<LockedAssembly> locked = lockedAssembly(&assembly);
-  if (!locked)
+void FunctionLowering::lowerAssemblyAccess(const GCCAsmStmt &assembly) {
+  std::optional<AssemblyAccess> access = assemblyAccess(&assembly);
+  if (!access)
     return;
-  bool returns = locked->returnsValue;
-  const llvm::SmallVector<const Expr *, 2> &memory = locked->memory;
+  bool returns = access->returnsValue;
   SourceLocation location = assembly.getBeginLoc();
+  uint64_t bits = 0;
+  if (access->operand)
+    if (std::optional<int64_t> value = boundValue(access->operand)) {
+      if (access->op == BP_OP_BIT)
+        bits = *value >= 0 ? uint64_t{1} << (*value % 64) : 0;
+      else
+        bits = access->op == BP_OP_AND ? ~static_cast<uint64_t>(*value)
+                                       : static_cast<uint64_t>(*value);
+    }
   if (returns)
     addBarrier(BP_STRENGTH_FULL, BP_NO_PRIMITIVE, true, location, &assembly);
-  for (const Expr *operand : memory) {
+  for (const Expr *operand : access->memory) {
+    uint64_t width = bits ? withinWidth(bits, operand->getType()) : 0;
     uint32_t first = bp_event_count(engine);
     lowerAccess(operand, BP_ACCESS_LOAD, BP_NO_PRIMITIVE, location, &assembly, true);
-    // the read of one that returns nothing decides nothing (`uatomic_inc(&n);`)
-    for (uint32_t read = first; !returns && read < bp_event_count(engine); read++)
-      bp_set_value_unused(engine, read);
+    for (uint32_t read = first; read < bp_event_count(engine); read++) {
+      // the read of one that returns nothing decides nothing (`uatomic_inc(&n);`)
+      if (!returns && !access->readOnly)
+        bp_set_value_unused(engine, read);
+      else if (width)
+        bp_set_access_bits(engine, read, width);
+    }
+    if (access->readOnly)
+      continue;
+    first = bp_event_count(engine);
     lowerAccess(operand, BP_ACCESS_STORE, BP_NO_PRIMITIVE, location, &assembly, true);
+    for (uint32_t written = first; width && written < bp_event_count(engine); written++)
+      bp_set_access_bits(engine, written, width);
   }
   if (returns)
     addBarrier(BP_STRENGTH_FULL, BP_NO_PRIMITIVE, true, location, &assembly);
@@ -1413,7 +1481,6 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
   UnitState &unit = *state;
   unit.context = &context;
   unit.deferTexts = deferTexts;
-  unit.beta = beta;
   FileMap &files = unit.files;
   unit.macros = macros;
   unit.sawEveryExpansion = macros && !context.getExternalSource();

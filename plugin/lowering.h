@@ -70,8 +70,7 @@ private:
 // with no primitive that no thread can start is not lowered.
 // `beta` (--beta): what is not yet quiet on real code: the functions of
 // implementation files included into the main file (liburcu's
-// urcu-call-rcu-impl.h), and `lock`-prefixed assembly (the kernel's x86
-// atomics that return nothing and its bit operations). `deferTexts`: events' text (fix-its' places,
+// urcu-call-rcu-impl.h). `deferTexts`: events' text (fix-its' places,
 // an access's text) is worked out only for what findings read, through the returned unit; otherwise
 // all of it now.
 LoweredUnit lowerTranslationUnit(clang::ASTContext &context, bp_engine *engine,

@@ -3,13 +3,12 @@
 // `lock`-prefixed assembly. Each memory operand is a read-modify-write;
 // Documentation/atomic_t.txt orders the first kind not at all and the
 // second fully. Message passing whose flag is an atomic_inc() needs its
-// smp_mb__before_atomic() (tcp_fastopen_active_disable()). With --beta
-// only: on the kernel, most bit operations' findings are on flag words
-// whose bits the analysis does not tell apart yet.
+// smp_mb__before_atomic() (tcp_fastopen_active_disable()). Bit numbers
+// and masks are tests/plugin/kernel-bitops.c.
 //
-// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -Xclang -verify
-// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -Xclang -verify=missing -DMISSING
-// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -Xclang -verify=void -DVOID_ATOMIC
+// RUN: %barrierpair %s -Xclang -verify
+// RUN: %barrierpair %s -Xclang -verify=missing -DMISSING
+// RUN: %barrierpair %s -Xclang -verify=void -DVOID_ATOMIC
 // expected-no-diagnostics
 #include "kernel.h"
 

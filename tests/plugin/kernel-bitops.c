@@ -1,0 +1,81 @@
+// The kernel's bit operations on x86 are inline assembly behind wrappers:
+// set_bit() a locked `bts`, test_bit() of a bit number the front end
+// cannot fold a `bt`. Each touches the one bit its number names, through
+// the wrappers' parameters: a flag word's bits are flags of their own, as
+// its masks are for atomic_or() and a mask of atomic_read()'s value.
+// Message passing through a bit needs its smp_mb__before_atomic() (a void
+// atomic orders nothing); a writer of another bit of the same word is not
+// its partner.
+//
+// RUN: %barrierpair %s -Xclang -verify
+// RUN: %barrierpair %s -Xclang -verify=missing -DMISSING
+// RUN: %barrierpair %s -Xclang -verify=same -DSAME_BIT
+// RUN: %barrierpair %s -Xclang -verify=mask -DSAME_MASK
+// expected-no-diagnostics
+#include "kernel_bitops.h"
+
+enum { QUEUE_STOPPED = 0, QUEUE_SCHEDULED = 9 };
+
+struct queue {
+  unsigned long state;
+  atomic_t events;
+  int work;
+  int budget;
+  int reason;
+};
+
+void schedule_work(struct queue *q, int work) {
+  WRITE_ONCE(q->work, work); // missing-note {{'schedule_work' stores 'queue.work' here}}
+#ifndef MISSING
+  smp_mb__before_atomic();
+#else
+  // missing-warning@#set-bit {{no barrier orders the store to 'queue.work' before the store to 'queue.state' in 'schedule_work' (in its call of 'arch_set_bit'); with 'run_work' this is scenario 12 (message passing), which needs smp_wmb() here}}
+  // missing-note@#set-bit {{scenario 12 (message passing) forbids}}
+#endif
+  set_bit(QUEUE_SCHEDULED, &q->state);
+}
+
+int run_work(struct queue *q) {
+  if (!test_bit(QUEUE_SCHEDULED, &q->state))
+    return 0;
+  smp_rmb(); // missing-note {{'run_work' orders the load of 'queue.state' before the load of 'queue.work' with 'smp_rmb()'}}
+  return READ_ONCE(q->work);
+}
+
+// Nobody reads the budget after finding the queue stopped.
+void stop_queue(struct queue *q) {
+  WRITE_ONCE(q->budget, 0); // same-note {{'stop_queue' stores 'queue.budget' here}}
+  set_bit(QUEUE_STOPPED, &q->state); // same-warning@#set-bit {{no barrier orders the store to 'queue.budget' before the store to 'queue.state' in 'stop_queue' (in its call of 'arch_set_bit'); with 'scheduled_budget' this is scenario 12 (message passing), which needs smp_wmb() here}} \
+                                        same-note@#set-bit {{scenario 12 (message passing) forbids}}
+}
+
+int scheduled_budget(struct queue *q) {
+#ifdef SAME_BIT
+  if (!test_bit(QUEUE_STOPPED, &q->state))
+#else
+  if (!test_bit(QUEUE_SCHEDULED, &q->state))
+#endif
+    return -1;
+  smp_rmb(); // same-note {{'scheduled_budget' orders the load of 'queue.state' before the load of 'queue.budget' with 'smp_rmb()'}}
+  return READ_ONCE(q->budget);
+}
+
+// The same through atomic_or()'s mask.
+enum { EVENT_ERROR = 1 << 3, EVENT_DONE = 1 << 4 };
+
+void report_error(struct queue *q, int reason) {
+  WRITE_ONCE(q->reason, reason); // mask-note {{'report_error' stores 'queue.reason' here}}
+  arch_atomic_or(EVENT_ERROR, &q->events); // mask-warning@kernel_bitops.h:* {{no barrier orders the store to 'queue.reason' before the store to 'atomic_t.counter' in 'report_error' (in its call of 'arch_atomic_or'); with 'done_reason' this is scenario 12 (message passing), which needs smp_wmb() here}} \
+                                              mask-note@kernel_bitops.h:* {{scenario 12 (message passing) forbids}}
+}
+
+int done_reason(struct queue *q) {
+#ifdef SAME_MASK
+  if (!(arch_atomic_read(&q->events) & EVENT_ERROR))
+#else
+  if (!(arch_atomic_read(&q->events) & EVENT_DONE))
+#endif
+    return 0;
+  smp_rmb(); // mask-note {{'done_reason' orders the load of 'atomic_t.counter' before the load of 'queue.reason' with 'smp_rmb()'}}
+  return READ_ONCE(q->reason);
+}
