@@ -446,6 +446,7 @@ private:
   void noteStoredAddress(uint32_t event, const Expr *value) const;
   std::pair<const Expr *, const FunctionLowering *> argumentOf(const ParmVarDecl *parameter) const;
   static std::vector<const CFGBlock *> reversePostOrder(const CFG &cfg);
+  static llvm::SmallPtrSet<const Stmt *, 4> unevaluatedOperands(const CFGBlock &block);
   void lowerElement(const Stmt *statement);
   bool isMarkedType(QualType type) const;
   static const VarDecl *storageVariable(const Expr *lvalue);

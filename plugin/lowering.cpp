@@ -170,8 +170,11 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
         block->succ_size() == 2 ? dyn_cast_or_null<Expr>(block->getTerminatorCondition()) : nullptr;
     publishedHere = publishedAtEntry[currentCfgBlock];
     storePublishedHere = storePublishedAtEntry[currentCfgBlock];
+    llvm::SmallPtrSet<const Stmt *, 4> unevaluated = unevaluatedOperands(*block);
     for (const CFGElement &element : *block) {
       if (std::optional<CFGStmt> statement = element.getAs<CFGStmt>()) {
+        if (unevaluated.count(statement->getStmt()))
+          continue;
         placeEmptyBarriersBefore(statement->getStmt());
         lowerElement(statement->getStmt());
         collectPublished(statement->getStmt(), publishedHere);
@@ -960,6 +963,27 @@ FunctionLowering::argumentOf(const ParmVarDecl *parameter) const {
       parameter->getDeclContext() != function)
     return {nullptr, nullptr};
   return {site->call->getArg(parameter->getFunctionScopeIndex()), site->caller};
+}
+
+// The expressions of `block` that only `__builtin_constant_p()` looks at,
+// never evaluated (the kernel's test_bit() asks it of the word it tests).
+llvm::SmallPtrSet<const Stmt *, 4> FunctionLowering::unevaluatedOperands(const CFGBlock &block) {
+  llvm::SmallPtrSet<const Stmt *, 4> operands;
+  llvm::SmallVector<const Stmt *, 8> pending;
+  for (const CFGElement &element : block)
+    if (std::optional<CFGStmt> statement = element.getAs<CFGStmt>())
+      if (const auto *call = dyn_cast<CallExpr>(statement->getStmt());
+          call && call->getNumArgs() == 1 &&
+          call->getBuiltinCallee() == Builtin::BI__builtin_constant_p)
+        pending.push_back(call->getArg(0));
+  while (!pending.empty()) {
+    const Stmt *operand = pending.pop_back_val();
+    if (!operand || !operands.insert(operand).second)
+      continue;
+    for (const Stmt *child : operand->children())
+      pending.push_back(child);
+  }
+  return operands;
 }
 
 std::vector<const CFGBlock *> FunctionLowering::reversePostOrder(const CFG &cfg) {

@@ -1,7 +1,7 @@
 /* The x86 kernel's atomic bit operations and counters, in the shape its
  * headers give them: inline assembly the compiler does not read, behind
- * always-inline wrappers, with a constant-number branch the front end
- * never takes (`__builtin_constant_p()` of a parameter is false there). */
+ * always-inline wrappers that choose a form with `__builtin_constant_p()`,
+ * whose operand (the tested word itself, in test_bit()) is never read. */
 #ifndef TEST_KERNEL_BITOPS_H
 #define TEST_KERNEL_BITOPS_H
 #include "kernel.h"
@@ -26,24 +26,6 @@ static inline __attribute__((always_inline)) void arch_set_bit(long nr,
     asm volatile(LOCK_PREFIX "btsq %1,%0" : : WORD_OPERAND(addr), "Ir"(nr) : "memory"); // #set-bit
 }
 
-static inline __attribute__((always_inline)) void arch_clear_bit(long nr,
-                                                                 volatile unsigned long *addr) {
-  if (__builtin_constant_p(nr))
-    asm volatile(LOCK_PREFIX "andb %b1,%0" : BYTE_OPERAND(nr, addr) : "iq"(~BYTE_MASK(nr)));
-  else
-    asm volatile(LOCK_PREFIX "btrq %1,%0" : : WORD_OPERAND(addr), "Ir"(nr) : "memory");
-}
-
-static inline __attribute__((always_inline)) _Bool
-arch_test_and_set_bit(long nr, volatile unsigned long *addr) {
-  _Bool was_set;
-  asm volatile(LOCK_PREFIX "btsq %2,%1"
-               : "=@ccc"(was_set), "+m"(*(volatile long *)addr)
-               : "Ir"(nr)
-               : "memory");
-  return was_set;
-}
-
 static inline __attribute__((always_inline)) _Bool
 variable_test_bit(long nr, const volatile unsigned long *addr) {
   _Bool set;
@@ -55,15 +37,26 @@ variable_test_bit(long nr, const volatile unsigned long *addr) {
 }
 
 static inline __attribute__((always_inline)) _Bool
-arch_test_bit(long nr, const volatile unsigned long *addr) {
-  return __builtin_constant_p(nr) ? ((1UL << (nr & 63)) & addr[nr >> 6]) != 0
-                                  : variable_test_bit(nr, addr);
+constant_test_bit(long nr, const volatile unsigned long *addr) {
+  return ((1UL << (nr & 63)) & addr[nr >> 6]) != 0;
+}
+
+static inline __attribute__((always_inline)) _Bool
+arch_test_bit(unsigned long nr, const volatile unsigned long *addr) {
+  return __builtin_constant_p(nr) ? constant_test_bit(nr, addr) : variable_test_bit(nr, addr);
 }
 
 #define set_bit(nr, addr) arch_set_bit(nr, addr)
-#define clear_bit(nr, addr) arch_clear_bit(nr, addr)
-#define test_and_set_bit(nr, addr) arch_test_and_set_bit(nr, addr)
-#define test_bit(nr, addr) arch_test_bit(nr, addr)
+/* a plain read, for bitmaps the compiler knows (only after inlining) */
+static inline __attribute__((always_inline)) _Bool
+const_test_bit(long nr, const volatile unsigned long *addr) {
+  const unsigned long *word = (const unsigned long *)addr + (nr >> 6);
+  return (*word & (1UL << (nr & 63))) != 0;
+}
+#define test_bit(nr, addr)                                                                         \
+  ((__builtin_constant_p(nr) && __builtin_constant_p(*(const unsigned long *)(addr)))              \
+       ? const_test_bit(nr, addr)                                                                  \
+       : arch_test_bit(nr, addr))
 
 typedef struct {
   int counter;
