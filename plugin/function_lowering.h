@@ -199,6 +199,9 @@ struct UnitState {
   // met: a variable, with the number of the inlined copy of the body that
   // declares it (0 for a global), as each copy's locals are its own.
   llvm::DenseMap<std::pair<const VarDecl *, unsigned>, uint32_t> roots;
+  // For each function asked about, which parameter the memory it returns
+  // is reached from (a getter: `return read_pnet(&sk->sk_net);`), or none.
+  llvm::DenseMap<const FunctionDecl *, std::optional<unsigned>> returnedParameters;
   unsigned lowerings = 0; // inlined copies numbered so far
 
   // Once lowered: what only lowering reads goes before the analysis, the
@@ -579,6 +582,7 @@ private:
   static const Expr *pointerOperand(const PrimitiveUse &use);
   static const Expr *storedPointer(const PrimitiveUse &use, bp_op op);
   std::optional<uint32_t> rootOf(const Expr *expression, unsigned depth = 0) const;
+  std::optional<unsigned> returnedParameter(const FunctionDecl *function) const;
   void collectDowncasts(const Stmt *body);
   void noteDowncasts(const Stmt *statement);
   const std::string *subtypeOf(uint32_t root) const;

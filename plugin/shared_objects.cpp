@@ -652,27 +652,43 @@ std::optional<SharedObject> FunctionLowering::nameObject(const Expr *expression)
 // read its value from (`old = xchg(&tail->p, node)`), a local that is given
 // one value only (when that has a root) and the parameters of inlined calls.
 // None for a call's result or a value loaded some other way.
+// The expression an lvalue or pointer is reached through, one step down
+// (`p->a.b` to `p->a`, `&x[i]` to `x`, a statement expression to its
+// value); null where `expression` is none of these. Sets `stop` where it
+// is an operator that leaves the memory it is given (`!p`, `-i`).
+static const Expr *baseStep(const Expr *expression, bool &stop) {
+  stop = false;
+  if (const auto *member = dyn_cast<MemberExpr>(expression))
+    return member->getBase();
+  if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(expression))
+    return subscript->getBase();
+  if (const auto *unary = dyn_cast<UnaryOperator>(expression)) {
+    UnaryOperatorKind opcode = unary->getOpcode();
+    stop = opcode != UO_Deref && opcode != UO_AddrOf && opcode != UO_Extension;
+    return stop ? nullptr : unary->getSubExpr();
+  }
+  if (const auto *binary = dyn_cast<BinaryOperator>(expression)) {
+    stop = !binary->isAdditiveOp() || !binary->getLHS()->getType()->isPointerType();
+    return stop ? nullptr : binary->getLHS();
+  }
+  if (const auto *statements = dyn_cast<StmtExpr>(expression)) {
+    const CompoundStmt *body = statements->getSubStmt();
+    stop = body->body_empty() || !isa<Expr>(body->body_back());
+    return stop ? nullptr : cast<Expr>(body->body_back());
+  }
+  if (const auto *atomic = dyn_cast<AtomicExpr>(expression))
+    return atomic->getPtr();
+  return nullptr;
+}
+
 std::optional<uint32_t> FunctionLowering::rootOf(const Expr *expression, unsigned depth) const {
   for (; expression && depth < 32; depth++) {
     expression = expression->IgnoreParenCasts();
-    if (const auto *member = dyn_cast<MemberExpr>(expression)) {
-      expression = member->getBase();
-    } else if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(expression)) {
-      expression = subscript->getBase();
-    } else if (const auto *unary = dyn_cast<UnaryOperator>(expression)) {
-      UnaryOperatorKind opcode = unary->getOpcode();
-      if (opcode != UO_Deref && opcode != UO_AddrOf && opcode != UO_Extension)
-        return std::nullopt;
-      expression = unary->getSubExpr();
-    } else if (const auto *binary = dyn_cast<BinaryOperator>(expression)) {
-      if (!binary->isAdditiveOp() || !binary->getLHS()->getType()->isPointerType())
-        return std::nullopt;
-      expression = binary->getLHS();
-    } else if (const auto *statements = dyn_cast<StmtExpr>(expression)) {
-      const CompoundStmt *body = statements->getSubStmt();
-      expression = body->body_empty() ? nullptr : dyn_cast<Expr>(body->body_back());
-    } else if (const auto *atomic = dyn_cast<AtomicExpr>(expression)) {
-      expression = atomic->getPtr();
+    bool stop = false;
+    if (const Expr *base = baseStep(expression, stop)) {
+      expression = base;
+    } else if (stop) {
+      return std::nullopt;
     } else if (const auto *call = dyn_cast<CallExpr>(expression)) {
       // what an atomic primitive returns was read from its first argument
       // (also the helper call a primitive's macro expands to)
@@ -681,6 +697,13 @@ std::optional<uint32_t> FunctionLowering::rootOf(const Expr *expression, unsigne
         if (std::optional<MacroHit> hit = outermostKnownMacro(call->getBeginLoc()))
           primitive = hit->primitive;
       const bp_primitive *row = bp_primitive_get(primitive);
+      std::optional<unsigned> parameter;
+      if (!row && call->getDirectCallee())
+        parameter = returnedParameter(call->getDirectCallee());
+      if (parameter && *parameter < call->getNumArgs()) {
+        expression = call->getArg(*parameter);
+        continue;
+      }
       if (call->getNumArgs() == 0 || !row || row->op == BP_OP_FENCE)
         return std::nullopt;
       expression = call->getArg(0);
@@ -703,6 +726,44 @@ std::optional<uint32_t> FunctionLowering::rootOf(const Expr *expression, unsigne
     }
   }
   return std::nullopt;
+}
+
+// A getter, whose body only returns memory reached from one parameter
+// (`sock_net(sk)`: `return read_pnet(&sk->sk_net);`, and read_pnet():
+// `return pnet->net;`): two calls with one argument reach one instance, so
+// the call's root is that argument's.
+std::optional<unsigned> FunctionLowering::returnedParameter(const FunctionDecl *function) const {
+  const FunctionDecl *definition = function->getDefinition();
+  if (!definition)
+    return std::nullopt;
+  auto [known, added] = unit.returnedParameters.try_emplace(definition, std::nullopt);
+  if (!added)
+    return known->second;
+  const auto *body = dyn_cast_or_null<CompoundStmt>(definition->getBody());
+  const auto *returned =
+      body && body->size() == 1 ? dyn_cast<ReturnStmt>(body->body_front()) : nullptr;
+  const Expr *expression = returned ? returned->getRetValue() : nullptr;
+  std::optional<unsigned> found;
+  for (unsigned depth = 0; expression && depth < 16; depth++) {
+    expression = expression->IgnoreParenCasts();
+    bool stop = false;
+    if (const Expr *base = baseStep(expression, stop)) {
+      expression = base;
+    } else if (const auto *call = dyn_cast<CallExpr>(expression); call && !stop) {
+      const FunctionDecl *callee = call->getDirectCallee();
+      std::optional<unsigned> inner = callee && callee->getDefinition() != definition
+                                          ? returnedParameter(callee)
+                                          : std::nullopt;
+      expression = inner && *inner < call->getNumArgs() ? call->getArg(*inner) : nullptr;
+    } else {
+      if (const auto *reference = dyn_cast<DeclRefExpr>(expression))
+        if (const auto *parameter = dyn_cast<ParmVarDecl>(reference->getDecl());
+            parameter && parameter->getDeclContext() == definition)
+          found = parameter->getFunctionScopeIndex();
+      break;
+    }
+  }
+  return unit.returnedParameters[definition] = found;
 }
 
 // ---- What a structure pointer points into ----
