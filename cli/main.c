@@ -86,7 +86,7 @@ static const char usage_text[] =
     "  --beta                    also the checks not yet proven quiet on real code\n"
     "                            (missing-barrier on a cycle of three or more functions;\n"
     "                            scenario 0, IRIW, which the article ignores; implementation\n"
-    "                            headers and x86's lock-prefixed assembly)\n"
+    "                            headers)\n"
     "  --primitives <file>       add the barriers and accesses <file> declares (may be repeated)\n"
     "  --contents <file>=<text>  analyse <file> as if it held the contents of the file <text>\n"
     "                            (an editor's unsaved buffer; may be repeated)\n"
