@@ -385,6 +385,13 @@ const CallExpr *FunctionLowering::callOf(const PrimitiveUse &use) {
 // call's second argument, or a C11 builtin's value.
 const Expr *FunctionLowering::operand(const PrimitiveUse &use) {
   for (const Stmt *root = use.root; root;) {
+    // a bit number first, then the word (the kernel's `set_bit(nr, addr)`)
+    if (const auto *call = dyn_cast<CallExpr>(root);
+        call && call->getNumArgs() == 2 && bp_primitive_get(use.primitive) &&
+        bp_primitive_get(use.primitive)->op == BP_OP_BIT &&
+        call->getArg(0)->IgnoreParenImpCasts()->getType()->isIntegerType() &&
+        call->getArg(1)->IgnoreParenImpCasts()->getType()->isPointerType())
+      return call->getArg(0);
     if (const auto *call = dyn_cast<CallExpr>(root))
       return call->getNumArgs() >= 2 ? call->getArg(1) : nullptr;
     if (const auto *atomic = dyn_cast<AtomicExpr>(root))
@@ -670,6 +677,10 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
         bp_set_value_unused(engine, load);
       if (primitive.op == BP_OP_LOAD)
         if (uint64_t bits = testedBits(dyn_cast<Expr>(use.root)))
+          bp_set_access_bits(engine, load, bits);
+      // a test-and-set returns the one bit it numbers
+      if (primitive.op == BP_OP_BIT && lvalue)
+        if (uint64_t bits = changedBits(primitive.op, operand(use), lvalue->getType()))
           bp_set_access_bits(engine, load, bits);
     }
     if (swap)

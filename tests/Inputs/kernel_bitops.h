@@ -26,6 +26,31 @@ static inline __attribute__((always_inline)) void arch_set_bit(long nr,
     asm volatile(LOCK_PREFIX "btsq %1,%0" : : WORD_OPERAND(addr), "Ir"(nr) : "memory"); // #set-bit
 }
 
+static inline __attribute__((always_inline)) void arch_clear_bit(long nr,
+                                                                 volatile unsigned long *addr) {
+  if (__builtin_constant_p(nr))
+    asm volatile(LOCK_PREFIX "andb %b1,%0" : BYTE_OPERAND(nr, addr) : "iq"(~BYTE_MASK(nr)));
+  else
+    asm volatile(LOCK_PREFIX "btrq %1,%0" : : WORD_OPERAND(addr), "Ir"(nr) : "memory"); // #clear-bit
+}
+
+/* x86's release is its store order: a compiler barrier before the clear */
+static inline __attribute__((always_inline)) void
+arch_clear_bit_unlock(long nr, volatile unsigned long *addr) {
+  barrier();
+  arch_clear_bit(nr, addr);
+}
+
+static inline __attribute__((always_inline)) _Bool
+arch_test_and_set_bit(long nr, volatile unsigned long *addr) {
+  _Bool was_set;
+  asm volatile(LOCK_PREFIX "btsq %2,%1"
+               : "=@ccc"(was_set), "+m"(*(volatile long *)addr)
+               : "Ir"(nr)
+               : "memory");
+  return was_set;
+}
+
 static inline __attribute__((always_inline)) _Bool
 variable_test_bit(long nr, const volatile unsigned long *addr) {
   _Bool set;
@@ -47,6 +72,15 @@ arch_test_bit(unsigned long nr, const volatile unsigned long *addr) {
 }
 
 #define set_bit(nr, addr) arch_set_bit(nr, addr)
+#define clear_bit(nr, addr) arch_clear_bit(nr, addr)
+
+static inline void clear_bit_unlock(long nr, volatile unsigned long *addr) {
+  arch_clear_bit_unlock(nr, addr);
+}
+
+static inline _Bool test_and_set_bit_lock(long nr, volatile unsigned long *addr) {
+  return arch_test_and_set_bit(nr, addr);
+}
 /* a plain read, for bitmaps the compiler knows (only after inlining) */
 static inline __attribute__((always_inline)) _Bool
 const_test_bit(long nr, const volatile unsigned long *addr) {

@@ -11,6 +11,7 @@
 // RUN: %barrierpair %s -Xclang -verify=missing -DMISSING
 // RUN: %barrierpair %s -Xclang -verify=same -DSAME_BIT
 // RUN: %barrierpair %s -Xclang -verify=mask -DSAME_MASK
+// RUN: %barrierpair %s -Xclang -verify=plain -DPLAIN_CLEAR
 // expected-no-diagnostics
 #include "kernel_bitops.h"
 
@@ -78,4 +79,26 @@ int done_reason(struct queue *q) {
     return 0;
   smp_rmb(); // mask-note {{'done_reason' orders the load of 'atomic_t.counter' before the load of 'queue.reason' with 'smp_rmb()'}}
   return READ_ONCE(q->reason);
+}
+
+// A bit lock hands over what its holder wrote: clear_bit_unlock() is a
+// release and test_and_set_bit_lock() an acquire (atomic_bitops.txt),
+// though x86 writes the first as a compiler barrier before a plain clear.
+// clear_bit() orders nothing.
+enum { QUEUE_LOCKED = 2 };
+
+void unlock_with_budget(struct queue *q, int budget) {
+  WRITE_ONCE(q->budget, budget); // plain-note {{'unlock_with_budget' stores 'queue.budget' here}}
+#ifdef PLAIN_CLEAR
+  clear_bit(QUEUE_LOCKED, &q->state); // plain-warning@#clear-bit {{no barrier orders the store to 'queue.budget' before the store to 'queue.state' in 'unlock_with_budget' (in its call of 'arch_clear_bit'); with 'lock_for_budget' this is scenario 12 (message passing), which needs smp_wmb() here}} \
+                                         plain-note@#clear-bit {{scenario 12 (message passing) forbids}}
+#else
+  clear_bit_unlock(QUEUE_LOCKED, &q->state);
+#endif
+}
+
+int lock_for_budget(struct queue *q) {
+  if (test_and_set_bit_lock(QUEUE_LOCKED, &q->state)) // plain-note {{'lock_for_budget' orders the load of 'queue.state' before the load of 'queue.budget' with 'test_and_set_bit_lock()'}}
+    return -1;
+  return READ_ONCE(q->budget);
 }
