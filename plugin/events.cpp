@@ -540,6 +540,36 @@ std::optional<SharedObject> FunctionLowering::nameStructureLock(const Expr *poin
   return lock;
 }
 
+// A bit lock (Documentation/atomic_bitops.txt): test_and_set_bit_lock(), a
+// test-and-set of a bit with acquire order, takes the bit as a lock where
+// it returns zero, when the block's test reads it (`if
+// (!test_and_set_bit_lock(...))`, bit_spin_lock()'s `while`); a clear with
+// release order gives it back. The lock is the word's object: two bit locks
+// of one word are one lock here. Called after the read-modify-write's own
+// events; true where it made the blocks of a tested test-and-set.
+bool FunctionLowering::lowerBitLock(const PrimitiveUse &use, bp_order order,
+                                    const SharedObject &word) {
+  const bp_primitive &primitive = *bp_primitive_get(use.primitive);
+  if (primitive.op != BP_OP_BIT || (order != BP_ORDER_ACQUIRE && order != BP_ORDER_RELEASE))
+    return false;
+  uint32_t lock = internObject(word);
+  bp_location location = eventLocation(use.location);
+  if (order == BP_ORDER_RELEASE) {
+    bp_add_lock(engine, currentBlock, lock, false, use.primitive, location);
+    return false;
+  }
+  const auto *call = dyn_cast<Expr>(use.root);
+  if (!call || testedSwap || !testDecidedBy(call))
+    return false;
+  uint32_t tested = currentBlock;
+  uint32_t taken = currentBlock = bp_add_block(engine);
+  bp_add_lock(engine, taken, lock, true, use.primitive, location);
+  uint32_t busy = bp_add_block(engine);
+  currentBlock = tested;
+  testedSwap = TestedSwap{call, nullptr, taken, busy, bp_event_count(engine), 0};
+  return true;
+}
+
 void FunctionLowering::addLock(const PrimitiveUse &use, bool acquire) {
   std::optional<SharedObject> lock;
   if (const Expr *argument = lockArgument(use.root)) {
@@ -719,6 +749,8 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
   }
   if (after)
     addBarrier(after, use.primitive, true, use.location, use.root);
+  if (target && lowerBitLock(use, order, *target))
+    return;
   if (!swap)
     return;
   uint32_t failed = currentBlock = bp_add_block(engine);

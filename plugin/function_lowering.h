@@ -393,7 +393,8 @@ private:
     const Expr *root;
     const Expr *expected; // what a swap that returns the old value is compared with
     uint32_t succeeded, failed;
-    size_t events; // the engine's event count after it
+    size_t events;           // the engine's event count after it
+    int64_t succeededAs = 1; // its value where it succeeded (a bit lock's test-and-set: 0)
   };
   std::optional<TestedSwap> testedSwap;             // in the block being lowered
   llvm::DenseMap<unsigned, TestedSwap> testedSwaps; // by CFG block
@@ -609,6 +610,7 @@ private:
   void addJoin(const PrimitiveUse &use);
   void addSpawn(const PrimitiveUse &use);
   void addLock(const PrimitiveUse &use, bool acquire);
+  bool lowerBitLock(const PrimitiveUse &use, bp_order order, const SharedObject &word);
   std::optional<SharedObject> nameStructureLock(const Expr *pointer) const;
   std::optional<int64_t> evaluate(const Expr *expression) const;
   // `x & MASK`, `tmp + COUNT`: the operand that is not a constant, and the

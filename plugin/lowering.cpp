@@ -223,7 +223,7 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
         const auto *test = dyn_cast_or_null<Expr>(block->getTerminatorCondition());
         bool holds = swap->second.expected
                          ? *holdsWhenSwapped(test, swap->second.root, swap->second.expected)
-                         : *valueWith(test, swap->second.root, 1) != 0;
+                         : *valueWith(test, swap->second.root, swap->second.succeededAs) != 0;
         from = holds == taken ? swap->second.succeeded : swap->second.failed;
       }
       addEdge(block, from, target);

@@ -12,6 +12,7 @@
 // RUN: %barrierpair %s -Xclang -verify=same -DSAME_BIT
 // RUN: %barrierpair %s -Xclang -verify=mask -DSAME_MASK
 // RUN: %barrierpair %s -Xclang -verify=plain -DPLAIN_CLEAR
+// RUN: %barrierpair %s -Xclang -verify=unlocked -DUNLOCKED
 // expected-no-diagnostics
 #include "kernel_bitops.h"
 
@@ -101,4 +102,40 @@ int lock_for_budget(struct queue *q) {
   if (test_and_set_bit_lock(QUEUE_LOCKED, &q->state)) // plain-note {{'lock_for_budget' orders the load of 'queue.state' before the load of 'queue.budget' with 'test_and_set_bit_lock()'}}
     return -1;
   return READ_ONCE(q->budget);
+}
+
+// And a bit lock excludes: what one holder writes the next reads under the
+// same bit (NFS's page group lock, bit_spin_lock()). The test-and-set takes
+// it where it returned zero.
+enum { GROUP_LOCKED = 0 };
+
+struct group {
+  unsigned long flags;
+  int head;
+  int count;
+};
+
+void group_add(struct group *g, int head) {
+  if (test_and_set_bit_lock(GROUP_LOCKED, &g->flags))
+    return;
+  WRITE_ONCE(g->head, head);
+  WRITE_ONCE(g->count, 1); // unlocked-warning {{no barrier orders the store to 'group.head' before the store to 'group.count' in 'group_add'; with 'group_head' this is scenario 12 (message passing), which needs smp_wmb() here}} \
+                              unlocked-note {{scenario 12 (message passing) forbids}}
+  clear_bit_unlock(GROUP_LOCKED, &g->flags);
+}
+
+int group_head(struct group *g) {
+  int head = -1;
+#ifndef UNLOCKED
+  while (test_and_set_bit_lock(GROUP_LOCKED, &g->flags))
+    ;
+#endif
+  if (READ_ONCE(g->count)) {
+    smp_rmb(); // unlocked-note {{'group_head' orders the load of 'group.count' before the load of 'group.head' with 'smp_rmb()'}}
+    head = READ_ONCE(g->head);
+  }
+#ifndef UNLOCKED
+  clear_bit_unlock(GROUP_LOCKED, &g->flags);
+#endif
+  return head;
 }
