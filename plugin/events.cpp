@@ -680,6 +680,13 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
     addBarrier(before, use.primitive, true, use.location, use.root);
   const Expr *lvalue = nullptr;
   std::optional<SharedObject> target = findTarget(use.root, &lvalue);
+  // A bit operation handed a pointer variable (bit_spin_lock()'s `addr`,
+  // bound to its caller's `&b->first`) reaches the word it points to.
+  QualType accessed = lvalue ? lvalue->getType() : QualType();
+  if (const Expr *word = bitWord(use); !target && word) {
+    target = nameDereferenced(word);
+    accessed = word->getType()->getPointeeType();
+  }
   // A compare-and-swap the block's test reads stores only where it
   // succeeded: its store and the barrier after it in a block of their own,
   // the barrier alone in another for the failure (endTestedSwap joins them).
@@ -709,8 +716,8 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
         if (uint64_t bits = testedBits(dyn_cast<Expr>(use.root)))
           bp_set_access_bits(engine, load, bits);
       // a test-and-set returns the one bit it numbers
-      if (primitive.op == BP_OP_BIT && lvalue)
-        if (uint64_t bits = changedBits(primitive.op, operand(use), lvalue->getType()))
+      if (primitive.op == BP_OP_BIT && !accessed.isNull())
+        if (uint64_t bits = changedBits(primitive.op, operand(use), accessed))
           bp_set_access_bits(engine, load, bits);
     }
     if (swap)
@@ -726,8 +733,8 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
       addRoots(store, lvalue, pointerOperand(use), written ? written : comparedValue(use), nullptr);
       if (bp_op_is_rmw(primitive.op) && isReferencePut(use, lvalue))
         bp_set_reference_put(engine, store);
-      if (lvalue)
-        if (uint64_t bits = changedBits(primitive.op, operand(use), lvalue->getType()))
+      if (!accessed.isNull())
+        if (uint64_t bits = changedBits(primitive.op, operand(use), accessed))
           bp_set_access_bits(engine, store, bits);
       // A store of a loaded value depends on the load, as a plain one does.
       llvm::SmallVector<uint32_t, 2> dataSources;
@@ -758,6 +765,19 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
     addBarrier(after, use.primitive, true, use.location, use.root);
   currentBlock = loaded;
   testedSwap = TestedSwap{swap, expected, succeeded, failed, bp_event_count(engine)};
+}
+
+// The pointer to the word a bit operation's call works on, where it is a
+// variable, not `&lvalue` (findTarget names that one).
+const Expr *FunctionLowering::bitWord(const PrimitiveUse &use) {
+  const bp_primitive *primitive = bp_primitive_get(use.primitive);
+  const auto *call = dyn_cast<CallExpr>(use.root);
+  if (!primitive || primitive->op != BP_OP_BIT || !call || call->getNumArgs() != 2)
+    return nullptr;
+  for (const Expr *argument : call->arguments())
+    if (argument->getType()->isPointerType() && isa<DeclRefExpr>(argument->IgnoreParenCasts()))
+      return argument;
+  return nullptr;
 }
 
 // Whether the code drops the value of `root` (a statement of its own, or a
@@ -849,7 +869,7 @@ void FunctionLowering::collectMaskedValues(const Stmt *statement) const {
 // The bits of an object of `type` that a read-modify-write `op` with the
 // value `argument` changes; 0: any of them (the value is not a constant).
 uint64_t FunctionLowering::changedBits(bp_op op, const Expr *argument, QualType type) const {
-  std::optional<int64_t> value = evaluate(argument);
+  std::optional<int64_t> value = argument ? boundValue(argument) : std::nullopt;
   if (!value)
     return 0;
   uint64_t bits = static_cast<uint64_t>(*value);

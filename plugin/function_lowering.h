@@ -600,6 +600,7 @@ private:
   static const CallExpr *callOf(const PrimitiveUse &use);
   static const Expr *lockArgument(const Stmt *root);
   static const Expr *operand(const PrimitiveUse &use);
+  static const Expr *bitWord(const PrimitiveUse &use);
   bool resultDropped(const Stmt *root) const;
   uint64_t testedBits(const Expr *value) const;
   void collectMaskedValues(const Stmt *statement) const;

@@ -81,6 +81,20 @@ static inline void clear_bit_unlock(long nr, volatile unsigned long *addr) {
 static inline _Bool test_and_set_bit_lock(long nr, volatile unsigned long *addr) {
   return arch_test_and_set_bit(nr, addr);
 }
+
+#ifndef unlikely
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#endif
+
+/* a spinning bit lock, handed the word's pointer */
+static inline void bit_spin_lock(int bitnum, unsigned long *addr) {
+  while (unlikely(test_and_set_bit_lock(bitnum, addr)))
+    ;
+}
+
+static inline void bit_spin_unlock(int bitnum, unsigned long *addr) {
+  clear_bit_unlock(bitnum, addr);
+}
 /* a plain read, for bitmaps the compiler knows (only after inlining) */
 static inline __attribute__((always_inline)) _Bool
 const_test_bit(long nr, const volatile unsigned long *addr) {

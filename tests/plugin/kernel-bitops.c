@@ -13,6 +13,7 @@
 // RUN: %barrierpair %s -Xclang -verify=mask -DSAME_MASK
 // RUN: %barrierpair %s -Xclang -verify=plain -DPLAIN_CLEAR
 // RUN: %barrierpair %s -Xclang -verify=unlocked -DUNLOCKED
+// RUN: %barrierpair %s -Xclang -verify -DSPIN
 // expected-no-diagnostics
 #include "kernel_bitops.h"
 
@@ -105,8 +106,8 @@ int lock_for_budget(struct queue *q) {
 }
 
 // And a bit lock excludes: what one holder writes the next reads under the
-// same bit (NFS's page group lock, bit_spin_lock()). The test-and-set takes
-// it where it returned zero.
+// same bit (bit_spin_lock(), also handed the word's pointer). The
+// test-and-set takes it where it returned zero.
 enum { GROUP_LOCKED = 0 };
 
 struct group {
@@ -126,7 +127,9 @@ void group_add(struct group *g, int head) {
 
 int group_head(struct group *g) {
   int head = -1;
-#ifndef UNLOCKED
+#if defined(SPIN)
+  bit_spin_lock(GROUP_LOCKED, &g->flags);
+#elif !defined(UNLOCKED)
   while (test_and_set_bit_lock(GROUP_LOCKED, &g->flags))
     ;
 #endif
@@ -134,7 +137,9 @@ int group_head(struct group *g) {
     smp_rmb(); // unlocked-note {{'group_head' orders the load of 'group.count' before the load of 'group.head' with 'smp_rmb()'}}
     head = READ_ONCE(g->head);
   }
-#ifndef UNLOCKED
+#if defined(SPIN)
+  bit_spin_unlock(GROUP_LOCKED, &g->flags);
+#elif !defined(UNLOCKED)
   clear_bit_unlock(GROUP_LOCKED, &g->flags);
 #endif
   return head;
