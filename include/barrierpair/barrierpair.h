@@ -432,7 +432,13 @@ typedef enum {
   BP_EVENT_PLACE   /* a place in the function's code and nothing more (bp_add_place) */
 } bp_event_type;
 
+/* Fields by size, so that the flags do not each pad: a large program holds
+ * millions of events. */
 typedef struct {
+  uint64_t stored_value;     /* stores: see bp_set_stored_value; as two's complement */
+  uint64_t bits;             /* accesses: see bp_set_access_bits; 0 when all */
+  uint64_t value_guard_bits; /* the bits the value guard tests; 0: all */
+  uint64_t outer_guard_bits;
   bp_event_type type;
   uint32_t function;
   bp_location location;
@@ -440,10 +446,8 @@ typedef struct {
   /* accesses */
   uint32_t object;
   bp_access_kind kind;
-  bool marked;
   /* barriers */
   unsigned strength;
-  bool implicit;
   /* fix-it places, see bp_set_event_text */
   bp_location statement, own_begin, own_end;
   uint32_t indentation; /* bp_event_indentation */
@@ -458,31 +462,29 @@ typedef struct {
   uint32_t lvalue_text, value_text; /* bp_event_lvalue_text, bp_event_value_text */
   uint32_t callee;                  /* bp_event_callee */
   uint32_t contract;                /* bp_event_contract */
-  bool thread_own;                  /* accesses: see bp_set_thread_own */
-  bool unpublished;                 /* accesses: see bp_set_unpublished */
-  bool after_unnamed_stores;        /* barriers: see bp_set_after_unnamed_stores */
-  bool after_publication;           /* accesses: see bp_set_after_publication */
-  bool reference_put;               /* accesses: see bp_set_reference_put */
-  bool value_unused;                /* accesses: see bp_set_value_unused */
-  bool value_known;                 /* stores: see bp_set_stored_value */
-  uint64_t stored_value;            /* its value, as two's complement */
-  bool address_known;               /* stores: see bp_set_stored_address */
-  uint32_t stored_address;          /* the object whose address it writes */
-  uint64_t bits;                    /* accesses: see bp_set_access_bits; 0 when all */
+  uint32_t stored_address;          /* stores: the object whose address it writes */
   bp_location value_guard;          /* accesses: see bp_set_value_guard; nowhere when none */
   uint32_t value_guard_object;
-  uint64_t value_guard_bits; /* the bits the guard tests; 0: all */
-  bool value_guard_zero;
   bp_location outer_guard; /* accesses: see bp_set_outer_value_guard */
   uint32_t outer_guard_object;
-  uint64_t outer_guard_bits;
+  uint32_t root;       /* accesses: see bp_set_access_root; BP_NO_ROOT when unknown */
+  uint32_t root_type;  /* accesses: bp_event_root_type */
+  uint32_t value_root; /* accesses: see bp_set_value_root; BP_NO_ROOT when unknown */
+  uint32_t subtype;    /* accesses: bp_event_subtype */
+  bool marked;               /* accesses */
+  bool implicit;             /* barriers */
+  bool thread_own;           /* accesses: see bp_set_thread_own */
+  bool unpublished;          /* accesses: see bp_set_unpublished */
+  bool after_unnamed_stores; /* barriers: see bp_set_after_unnamed_stores */
+  bool after_publication;    /* accesses: see bp_set_after_publication */
+  bool reference_put;        /* accesses: see bp_set_reference_put */
+  bool value_unused;         /* accesses: see bp_set_value_unused */
+  bool value_known;          /* stores: see bp_set_stored_value */
+  bool address_known;        /* stores: see bp_set_stored_address */
+  bool value_guard_zero;
   bool outer_guard_zero;
   bool stored_increment; /* stores: see bp_set_stored_increment */
   bool stored_nonzero;   /* stores: see bp_set_stored_nonzero */
-  uint32_t root;         /* accesses: see bp_set_access_root; BP_NO_ROOT when unknown */
-  uint32_t root_type;    /* accesses: bp_event_root_type */
-  uint32_t value_root;   /* accesses: see bp_set_value_root; BP_NO_ROOT when unknown */
-  uint32_t subtype;      /* accesses: bp_event_subtype */
 } bp_event;
 
 size_t bp_event_count(const bp_engine *engine);
