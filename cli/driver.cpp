@@ -104,27 +104,26 @@ bool looksLikeC(const Job &job) {
 
 class LowerConsumer : public ASTConsumer {
 public:
-  LowerConsumer(CompilerInstance &instance, bp_engine *engine, bool beta)
-      : instance(instance), engine(engine), beta(beta), watch(instance.getPreprocessor()) {}
+  LowerConsumer(CompilerInstance &instance, bp_engine *engine)
+      : instance(instance), engine(engine), watch(instance.getPreprocessor()) {}
 
   void HandleTranslationUnit(ASTContext &context) override {
     // An AST with errors would give findings about code that is not there.
     if (instance.getDiagnostics().hasErrorOccurred())
       return;
     if (watch.needsLowering(context, barrierpair::AnalysisScope::Program))
-      barrierpair::lowerTranslationUnit(context, engine, &watch.macros(), false, beta);
+      barrierpair::lowerTranslationUnit(context, engine, &watch.macros(), false);
   }
 
 private:
   CompilerInstance &instance;
   bp_engine *engine;
-  bool beta;
   barrierpair::PrimitiveUseWatch watch;
 };
 
 class LowerAction : public ASTFrontendAction {
 public:
-  LowerAction(bp_engine *engine, bool *notC, bool beta) : engine(engine), notC(notC), beta(beta) {}
+  LowerAction(bp_engine *engine, bool *notC) : engine(engine), notC(notC) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &instance,
                                                  llvm::StringRef) override {
@@ -133,13 +132,12 @@ public:
       *notC = true;
       return std::make_unique<ASTConsumer>();
     }
-    return std::make_unique<LowerConsumer>(instance, engine, beta);
+    return std::make_unique<LowerConsumer>(instance, engine);
   }
 
 private:
   bp_engine *engine;
   bool *notC;
-  bool beta;
 };
 
 // The project's command, made into a syntax-only parse that prints no
@@ -192,7 +190,7 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystemFor(const Overlays &ov
   return layered;
 }
 
-void runJob(const Job &job, const Overlays &overlays, bool beta, Result &result) {
+void runJob(const Job &job, const Overlays &overlays, Result &result) {
   result.engine.reset(bp_engine_create());
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystem = fileSystemFor(overlays);
   fileSystem->setCurrentWorkingDirectory(job.directory);
@@ -205,9 +203,8 @@ void runJob(const Job &job, const Overlays &overlays, bool beta, Result &result)
   diagnosticOptions->ShowColors = false;
   TextDiagnosticPrinter printer(stream, diagnosticOptions.get());
 
-  ToolInvocation invocation(adjust(job),
-                            std::make_unique<LowerAction>(result.engine.get(), &result.notC, beta),
-                            files.get());
+  ToolInvocation invocation(
+      adjust(job), std::make_unique<LowerAction>(result.engine.get(), &result.notC), files.get());
   invocation.setDiagnosticConsumer(&printer);
   invocation.setDiagnosticOptions(diagnosticOptions.get());
   result.compiled = invocation.run() && printer.getNumErrors() == 0;
@@ -419,7 +416,7 @@ extern "C" void bp_check_lower(const bp_check_request *request, bp_engine *engin
   Progress progress(request->progress, jobs.size());
   auto work = [&]() {
     for (size_t i; (i = next.fetch_add(1)) < jobs.size();) {
-      runJob(jobs[i], overlays, request->beta, results[i]);
+      runJob(jobs[i], overlays, results[i]);
       progress.done(jobs[i].file);
     }
   };

@@ -25,7 +25,6 @@ typedef struct {
   const char *const *overlaid_files;
   const char *const *contents_files;
   size_t overlay_count;
-  bool beta; /* --beta: also lower the functions of included implementation files */
 } bp_check_request;
 
 typedef struct {

@@ -85,8 +85,7 @@ static const char usage_text[] =
     "                            paired site, payloads and private reads included\n"
     "  --beta                    also the checks not yet proven quiet on real code\n"
     "                            (missing-barrier on a cycle of three or more functions;\n"
-    "                            scenario 0, IRIW, which the article ignores; implementation\n"
-    "                            headers)\n"
+    "                            scenario 0, IRIW, which the article ignores)\n"
     "  --primitives <file>       add the barriers and accesses <file> declares (may be repeated)\n"
     "  --contents <file>=<text>  analyse <file> as if it held the contents of the file <text>\n"
     "                            (an editor's unsaved buffer; may be repeated)\n"
@@ -478,9 +477,9 @@ static int command_check(int argc, char **argv) {
     free_options(&o);
     return status;
   }
-  bp_check_request request = {o.build_dir,      o.files,          o.file_count,    o.fixed_args,
-                              o.fixed_count,    o.fixed,          o.jobs,          isatty(2) == 1,
-                              o.overlaid_files, o.contents_files, o.overlay_count, o.analysis.beta};
+  bp_check_request request = {o.build_dir,      o.files,          o.file_count,   o.fixed_args,
+                              o.fixed_count,    o.fixed,          o.jobs,         isatty(2) == 1,
+                              o.overlaid_files, o.contents_files, o.overlay_count};
   bp_engine *engine = bp_engine_create();
   bp_check_summary summary;
   bp_check_lower(&request, engine, &summary);

@@ -1438,15 +1438,6 @@ void collectFunctionUses(const Stmt *statement,
     collectFunctionUses(child, callees, taken);
 }
 
-// A `.c` file included into the main file is a source file of its own
-// that the build compiles only that way (the kernel's kernel/sched/*.c
-// through build_policy.c): its functions are lowered as the main file's
-// are, not only with --beta as an implementation header's.
-bool includedSourceFile(const SourceManager &sources, FileID file) {
-  OptionalFileEntryRef entry = sources.getFileEntryRefForID(file);
-  return entry && entry->getName().ends_with(".c");
-}
-
 } // namespace
 
 using lowering::FunctionLowering;
@@ -1496,8 +1487,7 @@ const FileMap &LoweredUnit::files() const {
 }
 
 LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
-                                 const MacroExpansions *macros, bool unitAlone, bool beta,
-                                 bool deferTexts) {
+                                 const MacroExpansions *macros, bool unitAlone, bool deferTexts) {
   SourceManager &sources = context.getSourceManager();
   llvm::SmallVector<const FunctionDecl *, 32> defined;
   llvm::SmallPtrSet<const FunctionDecl *, 32> called;
@@ -1530,8 +1520,7 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
       continue;
     FileID file = sources.getFileID(sources.getExpansionLoc(function->getLocation()));
     bool implementation = unit.implementationFiles.count(file);
-    if (file != sources.getMainFileID() &&
-        !(implementation && (beta || includedSourceFile(sources, file))) &&
+    if (file != sources.getMainFileID() && !implementation &&
         !(lowering::hasContract(function) && !sources.isInSystemHeader(function->getLocation()))) {
       collectFunctionUses(function->getBody(), unitAlone ? nullptr : &calledUnseen, taken);
       continue;

@@ -61,21 +61,20 @@ private:
   std::unique_ptr<lowering::UnitState> state;
 };
 
-// Lowers every function defined in the main file into `engine`; events,
-// their locations and their fix-it places are all in the engine.
-// `macros`: what the preprocessor saw (PrimitiveUseWatch); without it, or
-// where declarations came from a precompiled header or a module, whose
-// expansions it did not see, macro names are lexed. `unitAlone`: the unit is
-// analysed by itself (the plugin without site files), so that a function
-// with no primitive that no thread can start is not lowered.
-// `beta` (--beta): what is not yet quiet on real code: the functions of
-// implementation files included into the main file (liburcu's
-// urcu-call-rcu-impl.h). `deferTexts`: events' text (fix-its' places,
-// an access's text) is worked out only for what findings read, through the returned unit; otherwise
-// all of it now.
+// Lowers every function defined in the main file and in the implementation
+// files included into it (liburcu's urcu-call-rcu-impl.h, the kernel's
+// kernel/sched/*.c) into `engine`; events, their locations and their fix-it
+// places are all in the engine. `macros`: what the preprocessor saw
+// (PrimitiveUseWatch); without it, or where declarations came from a
+// precompiled header or a module, whose expansions it did not see, macro
+// names are lexed. `unitAlone`: the unit is analysed by itself (the plugin
+// without site files), so that a function with no primitive that no thread
+// can start is not lowered. `deferTexts`: events' text (fix-its' places, an
+// access's text) is worked out only for what findings read, through the
+// returned unit; otherwise all of it now.
 LoweredUnit lowerTranslationUnit(clang::ASTContext &context, bp_engine *engine,
                                  const MacroExpansions *macros = nullptr, bool unitAlone = false,
-                                 bool beta = false, bool deferTexts = false);
+                                 bool deferTexts = false);
 
 // Whether `text` mentions barrierpair in any case (an annotation's
 // "barrierpair:", BARRIERPAIR_IGNORE).

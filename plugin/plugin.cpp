@@ -128,7 +128,7 @@ public:
     std::optional<LoweredUnit> lowered;
     if (lower)
       lowered.emplace(lowerTranslationUnit(context, engine.get(), &watch.macros(), sitesDir.empty(),
-                                           options.beta, sitesDir.empty()));
+                                           sitesDir.empty()));
     if (!sitesDir.empty())
       writeSites(instance, engine.get(), sitesDir);
     if (!lower) {

@@ -43,6 +43,9 @@ bool *bp_find_ordering_calls(const bp_engine *engine);
  * test that sends a loop round again. */
 bool bp_always_reaches(const bp_engine *engine, uint32_t from, uint32_t to);
 bool bp_decides_next_round(const bp_engine *engine, uint32_t event);
+/* Within one function, whether every way from event `from` to event `to`
+ * passes event `via` (true too where no way leads there). */
+bool bp_every_way_passes(const bp_engine *engine, uint32_t from, uint32_t via, uint32_t to);
 
 /* ordering.c: every pair of accesses of one function to two objects, with
  * the weakest ordering over all paths between them; `ordering_calls` (per

@@ -636,6 +636,68 @@ static bool turned_away(const bp_analysis *analysis, const bp_ordering *side, in
   return stored && passing_writer(stores, object, guard.zero) == NO_WRITER;
 }
 
+/* A load of `object` at `location` in `function` that every way from
+ * event `from` to event `to` passes. */
+static bool load_between(const bp_engine *engine, uint32_t function, uint32_t object,
+                         bp_location location, uint32_t from, uint32_t to) {
+  const bp_function *code = bp_vec_at(&engine->functions, function);
+  for (size_t b = 0; b < code->blocks.count; b++) {
+    const bp_block *block = bp_vec_at(&code->blocks, b);
+    for (size_t i = 0; i < block->events.count; i++) {
+      uint32_t id = *(uint32_t *)bp_vec_at(&block->events, i);
+      const bp_event *event = bp_event_get(engine, id);
+      if (event->type == BP_EVENT_ACCESS && event->kind == BP_ACCESS_LOAD &&
+          event->object == object && bp_same_location(event->location, location) &&
+          bp_every_way_passes(engine, from, id, to))
+        return true;
+    }
+  }
+  return false;
+}
+
+/* `side` stores a known value into X first, and reaches its second access
+ * only through a test of X, read after that store, that the value turns
+ * away, as every store of X that other threads make does too (liburcu's
+ * fork handler sets a call_rcu thread's `flags` to STOPPED, then frees it,
+ * waking the thread only `if ((uatomic_read(&crdp->flags) &
+ * URCU_CALL_RCU_STOPPED) == 0)`, a bit nothing clears). The test reads the
+ * side's own store or a later one: the second access never follows the
+ * first, and the side orders nothing. */
+static bool shut_out_by_own_store(const bp_analysis *analysis, const bp_ordering *side) {
+  const bp_engine *engine = analysis->engine;
+  const bp_event *first = bp_event_get(engine, side->first);
+  const bp_event *second = bp_event_get(engine, side->second);
+  if (!analysis->stores || side->first_kind != BP_ACCESS_STORE || !first->value_known)
+    return false;
+  const struct {
+    bp_location load;
+    uint32_t object;
+    guard_test test;
+  } guards[2] = {
+      {second->value_guard,
+       second->value_guard_object,
+       {true, second->value_guard_bits, second->value_guard_zero}},
+      {second->outer_guard,
+       second->outer_guard_object,
+       {true, second->outer_guard_bits, second->outer_guard_zero}},
+  };
+  uint32_t object = side->first_object;
+  for (size_t g = 0; g < 2; g++) {
+    guard_test test = guards[g].test;
+    if (!guards[g].load.line || guards[g].object != object)
+      continue;
+    uint64_t value = test.bits ? first->stored_value & test.bits : first->stored_value;
+    if ((value == 0) == test.zero)
+      continue; /* the side's own store lets it through */
+    bool others_pass = test.bits ? masked_store_passes(analysis, object, test)
+                                 : passing_writer(analysis->stores, object, test.zero) != NO_WRITER;
+    if (!others_pass &&
+        load_between(engine, side->function, object, guards[g].load, side->first, side->second))
+      return true;
+  }
+  return false;
+}
+
 /* Every store of `object` that other threads may see and that may write
  * zero (`zero`) or a non-zero value is the code at `place`: one helper's
  * store, lowered into each of its callers (QSBR's grace period, run by
@@ -758,6 +820,8 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
                      joined it before its second */
   int scenario = bp_pair_scenario(cpu0, cpu1);
   if (turned_away(analysis, cpu0, scenario, 0) || turned_away(analysis, cpu1, scenario, 1))
+    return false;
+  if (shut_out_by_own_store(analysis, cpu0) || shut_out_by_own_store(analysis, cpu1))
     return false;
   if (stores_after_reading(analysis, cpu0, cpu1->second) ||
       stores_after_reading(analysis, cpu1, cpu0->second))

@@ -1,7 +1,8 @@
 /* Paths inside one function's blocks: whether every way on from one event
- * meets another, and whether an event decides a loop's next round. A way
- * that goes round a loop for ever never ends: only the ways that leave it
- * (or that end the function) count. */
+ * meets another, whether an event decides a loop's next round, and whether
+ * every way from one event to another passes a third. A way that goes
+ * round a loop for ever never ends: only the ways that leave it (or that
+ * end the function) count. */
 #include "analysis/analysis.h"
 
 #include <stdlib.h>
@@ -99,4 +100,64 @@ bool bp_decides_next_round(const bp_engine *engine, uint32_t event) {
     return false;
   const bp_block *block = bp_vec_at(&function->blocks, at.block);
   return loops_back(function, block, 0);
+}
+
+/* Where a walk of `block`'s events from `from_index` on stops: at `via`
+ * (1), at `to` (-1), or at neither (0). */
+static int first_met(const bp_block *block, size_t from_index, uint32_t via, uint32_t to) {
+  for (size_t i = from_index; i < block->events.count; i++) {
+    uint32_t id = *(uint32_t *)bp_vec_at(&block->events, i);
+    if (id == via)
+      return 1;
+    if (id == to)
+      return -1;
+  }
+  return 0;
+}
+
+bool bp_every_way_passes(const bp_engine *engine, uint32_t from, uint32_t via, uint32_t to) {
+  const bp_function *function = function_of(engine, from);
+  place start, middle, target;
+  if (!function || function != function_of(engine, via) || function != function_of(engine, to) ||
+      !find_place(function, from, &start) || !find_place(function, via, &middle) ||
+      !find_place(function, to, &target))
+    return false;
+  const bp_block *first = bp_vec_at(&function->blocks, start.block);
+  int met = first_met(first, start.index + 1, via, to);
+  if (met)
+    return met > 0;
+  size_t count = function->blocks.count;
+  bool *seen = calloc(count, sizeof *seen);
+  size_t *stack = malloc(count * sizeof *stack);
+  if (!seen || !stack)
+    abort();
+  size_t depth = 0;
+  bool passes = true;
+  for (size_t s = 0; s < first->successors.count; s++) {
+    uint32_t successor = *(uint32_t *)bp_vec_at(&first->successors, s) & ~BP_LOOP_EDGE;
+    if (!seen[successor]) {
+      seen[successor] = true;
+      stack[depth++] = successor;
+    }
+  }
+  /* a way that meets `via` goes no further; one that meets `to` first
+   * did not pass it (the first block again, from its top, included) */
+  while (passes && depth) {
+    const bp_block *block = bp_vec_at(&function->blocks, stack[--depth]);
+    met = first_met(block, 0, via, to);
+    if (met < 0)
+      passes = false;
+    if (met)
+      continue;
+    for (size_t s = 0; s < block->successors.count; s++) {
+      uint32_t successor = *(uint32_t *)bp_vec_at(&block->successors, s) & ~BP_LOOP_EDGE;
+      if (!seen[successor]) {
+        seen[successor] = true;
+        stack[depth++] = successor;
+      }
+    }
+  }
+  free(seen);
+  free(stack);
+  return passes;
 }

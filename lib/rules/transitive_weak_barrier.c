@@ -19,6 +19,7 @@
 #include "rules/rules.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct {
   bp_analysis *analysis;
@@ -214,6 +215,44 @@ static void report_missing_link(search *s) {
   }
 }
 
+/* The thread-local variable whose own instance link `i` accesses; NULL for
+ * none. What holds the memory (bp_event_root_type) names a variable as
+ * "T@name"; memory reached through a pointer field of it names the
+ * pointer's type (`defer_queue.q[]` is "void *"). */
+static const char *own_instance(const search *s, size_t i) {
+  const bp_engine *engine = s->analysis->engine;
+  const bp_ordering *link = ordering_at(s->analysis, s->path[i]);
+  const uint32_t accesses[2] = {link->first, link->second};
+  for (size_t k = 0; k < 2; k++) {
+    const char *type = bp_event_root_type(engine, accesses[k]);
+    if (bp_event_get(engine, accesses[k])->thread_own && strchr(type, '@'))
+      return type;
+  }
+  return NULL;
+}
+
+/* Two functions of the cycle reach its objects through the running
+ * thread's own instance of one thread-local variable (liburcu's deferrer
+ * queues into its `defer_queue` and, unregistering, frees it): the cycle
+ * ties them to one instance, so they run on one thread, one after the
+ * other in its program order. That is no cycle of as many CPUs as it has
+ * functions, and the article's rule is about CPUs. */
+static bool one_thread_twice(const search *s) {
+  for (size_t i = 0; i < s->length; i++) {
+    const char *variable = own_instance(s, i);
+    if (!variable)
+      continue;
+    uint32_t function = ordering_at(s->analysis, s->path[i])->function;
+    for (size_t j = i + 1; j < s->length; j++) {
+      const char *other = own_instance(s, j);
+      if (other && strcmp(other, variable) == 0 &&
+          ordering_at(s->analysis, s->path[j])->function != function)
+        return true;
+    }
+  }
+  return false;
+}
+
 static void report_cycle(search *s) {
   bp_analysis *analysis = s->analysis;
   const bp_engine *engine = analysis->engine;
@@ -223,6 +262,8 @@ static void report_cycle(search *s) {
   for (size_t i = 0; i < s->length; i++)
     if (!bp_claimed(ordering_at(analysis, s->path[i])))
       return; /* a link nobody ordered on purpose: the cycle is no claim */
+  if (one_thread_twice(s))
+    return;
   if (s->unbarriered) {
     report_missing_link(s);
     return;
