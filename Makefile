@@ -48,9 +48,18 @@ REALCODE_FLAGS ?=
 realcode-deps:
 	@sh scripts/install-deps.sh --realcode
 
+# Run on every project (no REALCODE_FLAGS), it also measures recall on
+# liburcu (`deletions` below) and fails when fewer than 40 of its barriers'
+# deletions are caught at the site or liburcu's own findings pass its budget.
 realcode: realcode-deps build
 	@python3 scripts/realcode.py --barrierpair $(BUILD)/bin/barrierpair \
-	  --cache $(BUILD)/realcode --json $(BUILD)/realcode/results.json $(REALCODE_FLAGS)
+	  --cache $(BUILD)/realcode --json $(BUILD)/realcode/results.json $(REALCODE_FLAGS); \
+	status=$$?; \
+	if [ -z "$(REALCODE_FLAGS)" ]; then \
+	  $(MAKE) --no-print-directory deletions \
+	    DELETIONS_FLAGS="--min-caught 40 --max-pristine 10 $(DELETIONS_FLAGS)" || status=$$?; \
+	fi; \
+	exit $$status
 
 # Recall by deletion on liburcu (bench/deletions.py, docs/precision.md): each
 # barrier of its src/ and include/urcu/static/ deleted in turn, in a copy of
