@@ -1110,8 +1110,29 @@ std::optional<SharedObject> FunctionLowering::nameVariable(const VarDecl *variab
 
 // The key and the name of a field's object in every instance of its type
 // ("struct T.f", "T.f"); an empty key for a field of an unnamed type.
+// The field of the structure around it that a structure type with no name
+// is the type of (`struct { atomic_t rmem_alloc; ... } sk_backlog;` in
+// `struct sock`), also as an array's element; null for none.
+static const FieldDecl *holderOf(const RecordDecl *record) {
+  const auto *outer = dyn_cast<RecordDecl>(record->getLexicalDeclContext());
+  if (!outer)
+    return nullptr;
+  for (const FieldDecl *candidate : outer->fields()) {
+    const Type *type = candidate->getType()->getBaseElementTypeUnsafe();
+    if (const auto *held = type->getAsRecordDecl(); held && held == record)
+      return candidate;
+  }
+  return nullptr;
+}
+
+// A field of a structure type with no name is named through the field that
+// has that type (`sock.sk_backlog.rmem_alloc`), not left unnamed: its
+// accesses, and those of the fields of its own fields (`counter` of that
+// `atomic_t`), would otherwise fall back to their types' objects, which
+// every instance in the program shares.
 const FieldNames &FunctionLowering::fieldNames(const FieldDecl *field) const {
   auto [known, added] = unit.fields.try_emplace(field);
+  FieldNames &names = known->second; // stays put while the map grows
   if (added) {
     const RecordDecl *record = field->getParent();
     while (record->isAnonymousStructOrUnion())
@@ -1119,12 +1140,16 @@ const FieldNames &FunctionLowering::fieldNames(const FieldDecl *field) const {
         record = outer;
       else
         break;
-    std::string type = typeName(record);
-    if (!type.empty())
-      known->second = FieldNames{typeKey(record) + "." + field->getNameAsString(),
-                                 type + "." + field->getNameAsString()};
+    std::string type = typeName(record), name = field->getNameAsString();
+    if (!type.empty()) {
+      names = FieldNames{typeKey(record) + "." + name, type + "." + name};
+    } else if (const FieldDecl *holder = holderOf(record)) {
+      const FieldNames &outer = fieldNames(holder);
+      if (!outer.key.empty())
+        names = FieldNames{outer.key + "." + name, outer.display + "." + name};
+    }
   }
-  return known->second;
+  return names;
 }
 
 std::string FunctionLowering::typeName(const RecordDecl *record) {
