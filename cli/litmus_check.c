@@ -68,7 +68,7 @@ static enum outcome check_file(const char *path, const bp_options *analysis, con
   const char *arguments[] = {"-x", "c", "-std=gnu11", include, "-Wno-unused-variable"};
   bp_check_request request = {NULL, files, 1,     arguments, sizeof arguments / sizeof *arguments,
                               true, 1,     false, files,     contents,
-                              1,    false};
+                              1};
   bp_engine *engine = bp_engine_create();
   bp_check_summary summary;
   bp_check_lower(&request, engine, &summary);

@@ -94,6 +94,12 @@ typedef struct {
   uint32_t event;
 } bp_annotation_record;
 
+/* A function stored into a function-pointer field by a unit's
+ * initializers (names ids; unit BP_NO_UNIT when not known). */
+typedef struct {
+  uint32_t unit, function, field;
+} bp_field_take;
+
 struct bp_engine {
   bp_interner files, objects, names; /* names: functions, object displays, annotation words */
   bp_vec object_displays;            /* uint32_t: object id -> names id */
@@ -101,6 +107,8 @@ struct bp_engine {
   bp_vec events;                     /* bp_event */
   bp_vec annotations;                /* bp_annotation_record */
   bp_vec address_taken;              /* uint32_t names ids (bp_add_address_taken) */
+  bp_vec field_taken;                /* bp_field_take (bp_add_field_taken) */
+  bp_vec field_escapes;              /* uint32_t names ids (bp_add_field_escape) */
   /* per event: the instance object bp_unify_instances renamed to its type
    * object (BP_NO_OBJECT: none); NULL until it renames one */
   uint32_t *instance_objects;

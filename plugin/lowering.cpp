@@ -24,6 +24,7 @@
 #include "llvm/Support/xxhash.h"
 
 #include <algorithm>
+#include <set>
 
 using namespace clang;
 
@@ -60,6 +61,27 @@ bool isOpaque(const bp_primitive &primitive) {
       primitive.op == BP_OP_SPAWN || primitive.op == BP_OP_JOIN)
     return true;
   return primitive.order != BP_ORDER_RELAXED;
+}
+
+// The name calls through a function-pointer field go by: the structure's
+// name and the field's ("proto.release_cb"); empty for a field of a
+// structure with no name.
+std::string functionFieldName(const FieldDecl *field) {
+  if (!field || !field->getType()->isFunctionPointerType() || !field->getIdentifier())
+    return {};
+  const RecordDecl *record = field->getParent();
+  std::string container = record->getNameAsString();
+  if (container.empty())
+    if (const TypedefNameDecl *alias = record->getTypedefNameForAnonDecl())
+      container = alias->getNameAsString();
+  return container.empty() ? std::string() : container + "." + field->getNameAsString();
+}
+
+// The function-pointer field that `callee` (a call's callee) reads
+// (`sk->sk_prot->release_cb(sk)`), or null.
+const FieldDecl *calledField(const Expr *callee) {
+  const auto *member = dyn_cast<MemberExpr>(callee->IgnoreParenImpCasts());
+  return member ? dyn_cast<FieldDecl>(member->getMemberDecl()) : nullptr;
 }
 
 } // namespace
@@ -1059,6 +1081,11 @@ void FunctionLowering::lowerElement(const Stmt *statement) {
   if (callee)
     bp_add_call(engine, currentBlock, callee->getNameAsString().c_str(),
                 eventLocation(statement->getBeginLoc()));
+  // A call through a function-pointer field: the functions stored there run
+  // under the locks held here (bp_add_field_taken).
+  if (const auto *call = dyn_cast<CallExpr>(statement); call && !call->getDirectCallee())
+    if (std::string field = functionFieldName(calledField(call->getCallee())); !field.empty())
+      bp_add_call(engine, currentBlock, field.c_str(), eventLocation(statement->getBeginLoc()));
   if (const auto *call = dyn_cast<CallExpr>(statement); call && writesThroughArgument(call))
     storedUnnamed = true;
   lowerPlain(statement, marking);
@@ -1438,6 +1465,78 @@ void collectFunctionUses(const Stmt *statement,
     collectFunctionUses(child, callees, taken);
 }
 
+// The function an initializer's value names (`.release_cb = tcp_release_cb`,
+// also `&f` and through casts), or null.
+const FunctionDecl *namedFunction(const Expr *value) {
+  value = value->IgnoreParenCasts();
+  if (const auto *address = dyn_cast<UnaryOperator>(value);
+      address && address->getOpcode() == UO_AddrOf)
+    value = address->getSubExpr()->IgnoreParenCasts();
+  const auto *reference = dyn_cast<DeclRefExpr>(value);
+  return reference ? dyn_cast<FunctionDecl>(reference->getDecl()) : nullptr;
+}
+
+using FieldTakes = llvm::DenseMap<const FunctionDecl *, std::set<std::string>>;
+
+// A global's initializer: a function stored into a function-pointer field of
+// a structure (`struct proto tcp_prot = { .release_cb = tcp_release_cb }`)
+// goes to `fieldTaken` with that field's name; any other use of a function's
+// address to `taken`.
+void collectInitializerUses(const Expr *initializer, FieldTakes &fieldTaken,
+                            llvm::SmallPtrSetImpl<const FunctionDecl *> &taken) {
+  const auto *list = dyn_cast<InitListExpr>(initializer->IgnoreParenImpCasts());
+  if (!list) {
+    collectFunctionUses(initializer, nullptr, &taken);
+    return;
+  }
+  const RecordDecl *record = list->getType()->getAsRecordDecl();
+  std::vector<const FieldDecl *> fields;
+  if (record && !record->isUnion())
+    fields.assign(record->field_begin(), record->field_end());
+  for (unsigned i = 0; i < list->getNumInits(); i++) {
+    const Expr *value = list->getInit(i);
+    const FieldDecl *field = record && record->isUnion() ? list->getInitializedFieldInUnion()
+                             : i < fields.size()         ? fields[i]
+                                                         : nullptr;
+    std::string name = lowering::functionFieldName(field);
+    if (const FunctionDecl *function = namedFunction(value); function && !name.empty())
+      fieldTaken[function->getCanonicalDecl()].insert(name);
+    else
+      collectInitializerUses(value, fieldTaken, taken);
+  }
+}
+
+// The function-pointer fields whose value a body reads to keep or hand on
+// (assigned, given to a variable, passed, returned), not only to call it or
+// to test it: what such a field holds may run anywhere.
+void collectEscapingFields(const Stmt *statement, std::set<std::string> &escaping) {
+  if (!statement)
+    return;
+  auto note = [&](const Expr *value) {
+    if (!value)
+      return;
+    if (const auto *member = dyn_cast<MemberExpr>(value->IgnoreParenCasts()))
+      if (std::string name =
+              lowering::functionFieldName(dyn_cast<FieldDecl>(member->getMemberDecl()));
+          !name.empty())
+        escaping.insert(name);
+  };
+  if (const auto *binary = dyn_cast<BinaryOperator>(statement); binary && binary->isAssignmentOp())
+    note(binary->getRHS());
+  else if (const auto *declaration = dyn_cast<DeclStmt>(statement))
+    for (const Decl *declared : declaration->decls()) {
+      if (const auto *variable = dyn_cast<VarDecl>(declared); variable && variable->hasInit())
+        note(variable->getInit());
+    }
+  else if (const auto *call = dyn_cast<CallExpr>(statement))
+    for (const Expr *argument : call->arguments())
+      note(argument);
+  else if (const auto *result = dyn_cast<ReturnStmt>(statement))
+    note(result->getRetValue());
+  for (const Stmt *child : statement->children())
+    collectEscapingFields(child, escaping);
+}
+
 } // namespace
 
 using lowering::FunctionLowering;
@@ -1512,12 +1611,23 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
   auto *taken = &addressTaken;
   // Called from code the unit does not lower (a header's functions).
   llvm::SmallPtrSet<const FunctionDecl *, 32> calledUnseen;
+  // Stored only into function-pointer fields of structures' initializers:
+  // such a function runs where code calls through the field.
+  FieldTakes fieldTaken;
+  std::set<std::string> escapingFields;
   for (const Decl *declaration : context.getTranslationUnitDecl()->decls()) {
-    if (const auto *variable = dyn_cast<VarDecl>(declaration); variable && variable->hasInit())
-      collectFunctionUses(variable->getInit(), nullptr, taken);
+    if (const auto *variable = dyn_cast<VarDecl>(declaration); variable && variable->hasInit()) {
+      // EXPORT_SYMBOL()'s __ADDRESSABLE(): kept by the linker's discard
+      // only so that the symbol is not dropped; nothing calls through it
+      const auto *section = variable->getAttr<SectionAttr>();
+      if (!section || section->getName() != ".discard.addressable")
+        collectInitializerUses(variable->getInit(), fieldTaken, addressTaken);
+    }
     const auto *function = dyn_cast<FunctionDecl>(declaration);
     if (!function || !function->doesThisDeclarationHaveABody())
       continue;
+    if (!unitAlone)
+      collectEscapingFields(function->getBody(), escapingFields);
     FileID file = sources.getFileID(sources.getExpansionLoc(function->getLocation()));
     bool implementation = unit.implementationFiles.count(file);
     if (file != sources.getMainFileID() && !implementation &&
@@ -1542,8 +1652,22 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
   // that lowering follows calls to, and a function lowered at its calls
   // leaves no call event: their calls are not all seen. The unit alone
   // lowers no function that has no primitive.
+  // The unit alone has no other unit's calls through the field.
+  if (unitAlone)
+    for (const auto &entry : fieldTaken)
+      addressTaken.insert(entry.first);
   if (!unitAlone) {
     // in the order of their names: site files do not vary
+    std::vector<std::pair<std::string, std::string>> fieldTakes;
+    for (const auto &[function, fields] : fieldTaken)
+      if (function->getIdentifier() && !addressTaken.count(function))
+        for (const std::string &field : fields)
+          fieldTakes.emplace_back(function->getName().str(), field);
+    llvm::sort(fieldTakes);
+    for (const auto &[name, field] : fieldTakes)
+      bp_add_field_taken(engine, name.c_str(), field.c_str());
+    for (const std::string &field : escapingFields)
+      bp_add_field_escape(engine, field.c_str());
     std::vector<std::string> takenNames;
     for (const FunctionDecl *function : addressTaken)
       if (function->isExternallyVisible() && function->getIdentifier())
@@ -1559,7 +1683,7 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
       if (addressTaken.count(canonical) || calledUnseen.count(canonical) || inlinedHelper(function))
         continue;
       if (!function->isExternallyVisible()) {
-        if (called.count(canonical))
+        if (called.count(canonical) || fieldTaken.count(canonical))
           unit.callers[canonical] = BP_CALLERS_IN_UNIT;
       } else if (!called.count(canonical) ||
                  !FunctionLowering(context, engine, files, unit).calleeUsesPrimitives(function)) {
@@ -1590,8 +1714,9 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
       continue;
     // Checked for its contract only, unless something else may run it (a
     // thread it starts, a signal handler).
-    lowering.lower(function,
-                   helper && contract && !addressTaken.count(function->getCanonicalDecl()));
+    lowering.lower(function, helper && contract &&
+                                 !addressTaken.count(function->getCanonicalDecl()) &&
+                                 !fieldTaken.count(function->getCanonicalDecl()));
   }
   bp_set_unit(engine, nullptr);
   unit.releaseLowering();

@@ -362,6 +362,24 @@ bp_callers bp_function_callers(const bp_engine *engine, uint32_t function);
 void bp_add_address_taken(bp_engine *engine, const char *function);
 /* The index-th of them (site files); NULL past the last. */
 const char *bp_address_taken(const bp_engine *engine, size_t index);
+/* The unit stores function `function` (its own `static` one of that name,
+ * or the program's external one) into the function-pointer field `field`
+ * of a structure's initializer ("proto.release_cb" of `struct proto
+ * tcp_prot = { .release_cb = tcp_release_cb }`), and takes its address no
+ * other way: it runs where code calls through that field (a call event
+ * whose callee is the field's name), under the locks held there, unless a
+ * unit keeps or hands on the field's value (bp_add_field_escape). */
+void bp_add_field_taken(bp_engine *engine, const char *function, const char *field);
+/* The index-th of them (site files): false past the last; `unit` NULL
+ * when not known. */
+bool bp_field_taken(const bp_engine *engine, size_t index, const char **unit, const char **function,
+                    const char **field);
+/* The unit reads function-pointer field `field` to keep or hand on its
+ * value, not only to call or test it: what the field holds may run
+ * anywhere. */
+void bp_add_field_escape(bp_engine *engine, const char *field);
+/* The index-th of them; NULL past the last. */
+const char *bp_field_escape(const bp_engine *engine, size_t index);
 /* The function being built starts at `entry`: the edges out of blocks no
  * path from it reaches (code after a call that does not return, a helper's
  * exit that every return bypasses) are dropped, so that no analysis takes
@@ -467,10 +485,10 @@ typedef struct {
   uint32_t value_guard_object;
   bp_location outer_guard; /* accesses: see bp_set_outer_value_guard */
   uint32_t outer_guard_object;
-  uint32_t root;       /* accesses: see bp_set_access_root; BP_NO_ROOT when unknown */
-  uint32_t root_type;  /* accesses: bp_event_root_type */
-  uint32_t value_root; /* accesses: see bp_set_value_root; BP_NO_ROOT when unknown */
-  uint32_t subtype;    /* accesses: bp_event_subtype */
+  uint32_t root;             /* accesses: see bp_set_access_root; BP_NO_ROOT when unknown */
+  uint32_t root_type;        /* accesses: bp_event_root_type */
+  uint32_t value_root;       /* accesses: see bp_set_value_root; BP_NO_ROOT when unknown */
+  uint32_t subtype;          /* accesses: bp_event_subtype */
   bool marked;               /* accesses */
   bool implicit;             /* barriers */
   bool thread_own;           /* accesses: see bp_set_thread_own */
@@ -804,7 +822,7 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * adds a function only once when two inputs define it at the same place, an
  * annotation only once when two inputs read it at the same place. */
 
-#define BP_SITES_VERSION 24
+#define BP_SITES_VERSION 25
 
 /* Writes `engine`'s program (files, objects, functions with their blocks and
  * edges, every event field, annotations); false on a write error. */

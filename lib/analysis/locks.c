@@ -313,6 +313,26 @@ static uint32_t known_callee(const bp_engine *engine, const bp_event *call, cons
   return external;
 }
 
+/* A call event and a function it runs. */
+typedef struct {
+  uint32_t event, callee;
+} call_edge;
+
+/* The function a field's record stores: its unit's `static` one of that
+ * name, or the program's external one whose address no unit takes. */
+static uint32_t stored_function(const bp_engine *engine, const bp_field_take *take,
+                                const uint32_t *by_name, const uint32_t *next, const bool *taken) {
+  uint32_t external = BP_NO_FUNCTION;
+  for (uint32_t f = by_name[take->function]; f != BP_NO_FUNCTION; f = next[f]) {
+    const bp_function *function = bp_vec_at(&engine->functions, f);
+    if (function->callers == BP_CALLERS_IN_UNIT && function->unit == take->unit)
+      return f;
+    if (function->callers == BP_CALLERS_IN_PROGRAM && !taken[function->name])
+      external = f;
+  }
+  return external;
+}
+
 static void meet(entry_locks *into, const uint32_t *held) {
   if (into->any) {
     into->any = false;
@@ -381,30 +401,66 @@ static entry_locks *locks_on_entry(bp_analysis *analysis, const lock_context *c)
     by_name[function->name] = f;
     known[f] = any_known = true;
   }
+  /* the functions stored into a function-pointer field, by the field's
+   * name: they run where code calls through it, unless some unit keeps or
+   * hands on the field's value (then they may run anywhere) */
+  bool *escapes = calloc(name_count + 1, sizeof *escapes);
+  uint32_t *by_field = malloc((name_count + 1) * sizeof *by_field);
+  size_t take_count = engine->field_taken.count;
+  uint32_t *field_next = malloc((take_count + 1) * sizeof *field_next);
+  uint32_t *field_function = malloc((take_count + 1) * sizeof *field_function);
+  if (!escapes || !by_field || !field_next || !field_function)
+    abort();
+  for (size_t i = 0; i < engine->field_escapes.count; i++)
+    escapes[*(uint32_t *)bp_vec_at(&engine->field_escapes, i)] = true;
+  for (size_t n = 0; n < name_count; n++)
+    by_field[n] = BP_NO_FUNCTION;
+  for (size_t i = 0; i < take_count; i++) {
+    const bp_field_take *take = bp_vec_at(&engine->field_taken, i);
+    uint32_t f = stored_function(engine, take, by_name, same_name, taken);
+    if (f != BP_NO_FUNCTION && escapes[take->field]) {
+      known[f] = false;
+      f = BP_NO_FUNCTION;
+    }
+    field_function[i] = f;
+    field_next[i] = by_field[take->field];
+    by_field[take->field] = (uint32_t)i;
+  }
   free(taken);
-  /* the calls of those functions, and the functions that make them */
+  free(escapes);
+  /* the calls of those functions (a call through a field, one to each
+   * function stored there), and the functions that make them */
   size_t event_count = bp_event_count(engine);
-  uint32_t *calls = malloc((event_count + 1) * sizeof *calls);
+  bp_vec calls; /* call_edge */
+  bp_vec_init(&calls, sizeof(call_edge));
   bool *calling = calloc(function_count + 1, sizeof *calling);
-  if (!calls || !calling)
+  if (!calling)
     abort();
   for (uint32_t id = 0; any_known && id < event_count; id++) {
     const bp_event *event = bp_event_get(engine, id);
-    calls[id] = (event->type == BP_EVENT_CALL || event->type == BP_EVENT_SPAWN) &&
-                        event->function != BP_NO_FUNCTION
-                    ? known_callee(engine, event, by_name, same_name)
-                    : BP_NO_FUNCTION;
-    if (calls[id] != BP_NO_FUNCTION)
-      calling[event->function] = true;
+    if ((event->type != BP_EVENT_CALL && event->type != BP_EVENT_SPAWN) ||
+        event->function == BP_NO_FUNCTION)
+      continue;
+    uint32_t callee = known_callee(engine, event, by_name, same_name);
+    if (callee != BP_NO_FUNCTION)
+      *(call_edge *)bp_vec_push(&calls) = (call_edge){id, callee};
+    if (event->type == BP_EVENT_CALL && event->callee < name_count)
+      for (uint32_t t = by_field[event->callee]; t != BP_NO_FUNCTION; t = field_next[t])
+        if (field_function[t] != BP_NO_FUNCTION && known[field_function[t]])
+          *(call_edge *)bp_vec_push(&calls) = (call_edge){id, field_function[t]};
   }
+  free(by_field);
+  free(field_next);
+  free(field_function);
   /* met at a call at least: a function no call reaches is an entry, which
    * holds nothing */
   bool *called = calloc(function_count + 1, sizeof *called);
   if (!called)
     abort();
-  for (uint32_t id = 0; any_known && id < event_count; id++) {
-    if (calls[id] != BP_NO_FUNCTION)
-      called[calls[id]] = true;
+  for (size_t c = 0; c < calls.count; c++) {
+    const call_edge *edge = bp_vec_at(&calls, c);
+    called[edge->callee] = true;
+    calling[bp_event_get(engine, edge->event)->function] = true;
   }
   for (uint32_t f = 0; f < function_count; f++)
     entry[f].any = known[f] = known[f] && called[f];
@@ -422,14 +478,13 @@ static entry_locks *locks_on_entry(bp_analysis *analysis, const lock_context *c)
     }
     for (uint32_t f = 0; f < function_count; f++)
       next[f] = (entry_locks){.any = known[f]};
-    for (uint32_t id = 0; id < event_count; id++) {
-      const bp_event *event = bp_event_get(engine, id);
-      if (calls[id] == BP_NO_FUNCTION)
-        continue;
+    for (size_t c = 0; c < calls.count; c++) {
+      const call_edge *edge = bp_vec_at(&calls, c);
+      const bp_event *event = bp_event_get(engine, edge->event);
       if (event->type == BP_EVENT_SPAWN)
-        meet(&next[calls[id]], no_lock);    /* a thread starts holding nothing */
+        meet(&next[edge->callee], no_lock); /* a thread starts holding nothing */
       else if (!entry[event->function].any) /* else: holds whatever its callee needs */
-        meet(&next[calls[id]], &analysis->held[(size_t)id * BP_HELD_MAX]);
+        meet(&next[edge->callee], &analysis->held[(size_t)edge->event * BP_HELD_MAX]);
     }
     settled = true;
     for (uint32_t f = 0; f < function_count && settled; f++)
@@ -438,7 +493,7 @@ static entry_locks *locks_on_entry(bp_analysis *analysis, const lock_context *c)
     entry = next;
     next = swap;
   }
-  free(calls);
+  bp_vec_free(&calls);
   free(calling);
   /* never met (called only from itself, or a chain past the rounds): no lock */
   for (uint32_t f = 0; f < function_count; f++) {

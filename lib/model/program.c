@@ -18,6 +18,8 @@ bp_engine *bp_engine_create(void) {
   bp_vec_init(&engine->events, sizeof(bp_event));
   bp_vec_init(&engine->annotations, sizeof(bp_annotation_record));
   bp_vec_init(&engine->address_taken, sizeof(uint32_t));
+  bp_vec_init(&engine->field_taken, sizeof(bp_field_take));
+  bp_vec_init(&engine->field_escapes, sizeof(uint32_t));
   engine->unit = BP_NO_UNIT;
   return engine;
 }
@@ -38,6 +40,8 @@ void bp_engine_destroy(bp_engine *engine) {
   bp_vec_free(&engine->events);
   bp_vec_free(&engine->annotations);
   bp_vec_free(&engine->address_taken);
+  bp_vec_free(&engine->field_taken);
+  bp_vec_free(&engine->field_escapes);
   bp_vec_free(&engine->object_displays);
   free(engine->instance_objects);
   free(engine->kernel_units);
@@ -292,6 +296,35 @@ bp_callers bp_function_callers(const bp_engine *engine, uint32_t function) {
 
 void bp_add_address_taken(bp_engine *engine, const char *function) {
   *(uint32_t *)bp_vec_push(&engine->address_taken) = bp_interner_add(&engine->names, function);
+}
+
+void bp_add_field_taken(bp_engine *engine, const char *function, const char *field) {
+  bp_field_take *take = bp_vec_push(&engine->field_taken);
+  take->unit = engine->unit;
+  take->function = bp_interner_add(&engine->names, function);
+  take->field = bp_interner_add(&engine->names, field);
+}
+
+bool bp_field_taken(const bp_engine *engine, size_t index, const char **unit, const char **function,
+                    const char **field) {
+  if (index >= engine->field_taken.count)
+    return false;
+  const bp_field_take *take = bp_vec_at(&engine->field_taken, index);
+  *unit = take->unit == BP_NO_UNIT ? NULL : bp_interner_get(&engine->names, take->unit);
+  *function = bp_interner_get(&engine->names, take->function);
+  *field = bp_interner_get(&engine->names, take->field);
+  return true;
+}
+
+void bp_add_field_escape(bp_engine *engine, const char *field) {
+  *(uint32_t *)bp_vec_push(&engine->field_escapes) = bp_interner_add(&engine->names, field);
+}
+
+const char *bp_field_escape(const bp_engine *engine, size_t index) {
+  return index < engine->field_escapes.count
+             ? bp_interner_get(&engine->names,
+                               *(const uint32_t *)bp_vec_at(&engine->field_escapes, index))
+             : NULL;
 }
 
 const char *bp_address_taken(const bp_engine *engine, size_t index) {

@@ -21,6 +21,8 @@
  *   end
  *   annotation kind=0 macro=0 location=0:20:6 lines=20-20 next=21 name="weak-barrier" reason="..."
  *   address-taken "on_event"        (bp_add_address_taken)
+ *   field-taken "tcp_release_cb" "proto.release_cb"   (bp_add_field_taken)
+ *   field-escape "sock.sk_backlog_rcv"               (bp_add_field_escape)
  *
  * Strings are quoted with C escapes; a location is file:line:column (file
  * from the file records) or "-" for nowhere.
@@ -360,6 +362,19 @@ bool bp_program_write(const bp_engine *engine, FILE *out) {
     write_string(out, bp_address_taken(engine, i));
     fputc('\n', out);
   }
+  const char *unit, *function, *field;
+  for (size_t i = 0; bp_field_taken(engine, i, &unit, &function, &field); i++) {
+    fputs("field-taken ", out);
+    write_string(out, function);
+    fputc(' ', out);
+    write_string(out, field);
+    fputc('\n', out);
+  }
+  for (size_t i = 0; bp_field_escape(engine, i); i++) {
+    fputs("field-escape ", out);
+    write_string(out, bp_field_escape(engine, i));
+    fputc('\n', out);
+  }
   fflush(out);
   return !ferror(out);
 }
@@ -579,6 +594,13 @@ size_t bp_program_merge(bp_engine *into, const bp_engine *from) {
   }
   for (size_t i = 0; bp_address_taken(from, i); i++)
     bp_add_address_taken(into, bp_address_taken(from, i));
+  const char *take_unit, *take_function, *take_field;
+  for (size_t i = 0; bp_field_taken(from, i, &take_unit, &take_function, &take_field); i++) {
+    bp_set_unit(into, take_unit); /* the function's unit, for a `static` one */
+    bp_add_field_taken(into, take_function, take_field);
+  }
+  for (size_t i = 0; bp_field_escape(from, i); i++)
+    bp_add_field_escape(into, bp_field_escape(from, i));
   free(known.slots);
   free(maps.files);
   free(maps.objects);
@@ -1042,6 +1064,31 @@ static bool parse_line(reader *r, const char *line, bp_engine *engine, read_stat
     if (valid)
       bp_add_address_taken(engine, name);
     free(name);
+    return valid;
+  }
+  if (strncmp(at, "field-taken ", 12) == 0) {
+    at += 12;
+    if (state->in_function)
+      return fail(r, "field-taken record inside a function");
+    char *function = parse_string(r, &at, "the function name");
+    bool valid = function != NULL;
+    char *field = valid ? parse_string(r, &at, "the field name") : NULL;
+    valid = valid && field && at_end(r, at);
+    if (valid)
+      bp_add_field_taken(engine, function, field);
+    free(function);
+    free(field);
+    return valid;
+  }
+  if (strncmp(at, "field-escape ", 13) == 0) {
+    at += 13;
+    if (state->in_function)
+      return fail(r, "field-escape record inside a function");
+    char *field = parse_string(r, &at, "the field name");
+    bool valid = field && at_end(r, at);
+    if (valid)
+      bp_add_field_escape(engine, field);
+    free(field);
     return valid;
   }
   if (strcmp(at, "end") == 0) {
