@@ -1063,6 +1063,12 @@ void FunctionLowering::lowerElement(const Stmt *statement) {
     marking = use->primitive;
   }
   if (const FunctionDecl *callee = inlinableCallee(statement)) {
+    // A function lowered on its own too runs, there, under the locks held
+    // at every call of it, these included
+    if (unit.callers.count(callee->getCanonicalDecl()))
+      bp_set_call_inlined(engine,
+                          bp_add_call(engine, currentBlock, callee->getNameAsString().c_str(),
+                                      eventLocation(statement->getBeginLoc())));
     // The membarrier scheme's two sides: what the callee's paths order
     // differs (a system call or a full barrier; a compiler barrier the
     // system call promotes, or a full barrier), and the library's contract
@@ -1647,11 +1653,11 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
   };
   // A program's function that only lowered code calls runs under the locks
   // its callers hold: a `static` one's calls are its unit's, an external
-  // one's the program's, as long as no unit takes its address (an exported
-  // function's is: modules call it). A helper's calls may be past the depth
-  // that lowering follows calls to, and a function lowered at its calls
-  // leaves no call event: their calls are not all seen. The unit alone
-  // lowers no function that has no primitive.
+  // one's the program's, as long as no unit takes its address. Where an
+  // external one is lowered into a caller of its unit, a call event marks
+  // the place (bp_set_call_inlined). A `static` helper lowered at its
+  // calls is not lowered on its own. The unit alone lowers no function that
+  // has no primitive.
   // The unit alone has no other unit's calls through the field.
   if (unitAlone)
     for (const auto &entry : fieldTaken)
@@ -1685,8 +1691,7 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
       if (!function->isExternallyVisible()) {
         if (called.count(canonical) || fieldTaken.count(canonical))
           unit.callers[canonical] = BP_CALLERS_IN_UNIT;
-      } else if (!called.count(canonical) ||
-                 !FunctionLowering(context, engine, files, unit).calleeUsesPrimitives(function)) {
+      } else {
         unit.callers[canonical] = BP_CALLERS_IN_PROGRAM;
       }
     }

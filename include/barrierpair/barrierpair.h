@@ -503,6 +503,7 @@ typedef struct {
   bool outer_guard_zero;
   bool stored_increment; /* stores: see bp_set_stored_increment */
   bool stored_nonzero;   /* stores: see bp_set_stored_nonzero */
+  bool inlined;          /* calls: see bp_set_call_inlined */
 } bp_event;
 
 size_t bp_event_count(const bp_engine *engine);
@@ -528,6 +529,11 @@ void bp_set_thread_own(bp_engine *engine, uint32_t event);
  * claims nothing and it races with nothing. Its order with the
  * publication is still a message's payload before its flag. */
 void bp_set_unpublished(bp_engine *engine, uint32_t event);
+/* Call `event` marks where a function that is also lowered on its own is
+ * lowered into its caller (its code follows as the caller's events): it
+ * tells the locks held at its calls, and nothing else (it orders nothing
+ * and accesses nothing the events after it do not). */
+void bp_set_call_inlined(bp_engine *engine, uint32_t event);
 /* Barrier `event` comes after stores the front end names no object for:
  * into memory only a fresh local of the function points to (a map filled
  * in, then ck_pr_fence_store(), then returned to be published), through a
@@ -822,7 +828,7 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * adds a function only once when two inputs define it at the same place, an
  * annotation only once when two inputs read it at the same place. */
 
-#define BP_SITES_VERSION 25
+#define BP_SITES_VERSION 26
 
 /* Writes `engine`'s program (files, objects, functions with their blocks and
  * edges, every event field, annotations); false on a write error. */

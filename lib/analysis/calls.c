@@ -31,7 +31,7 @@ bool *bp_find_ordering_calls(const bp_engine *engine) {
     changed = false;
     for (uint32_t id = 0; id < event_count; id++) {
       const bp_event *event = bp_event_get(engine, id);
-      if (event->type != BP_EVENT_CALL || !name_orders[event->callee])
+      if (event->type != BP_EVENT_CALL || event->inlined || !name_orders[event->callee])
         continue;
       const bp_function *function = bp_vec_at(&engine->functions, event->function);
       if (!name_orders[function->name])
@@ -40,7 +40,7 @@ bool *bp_find_ordering_calls(const bp_engine *engine) {
   }
   for (uint32_t id = 0; id < event_count; id++) {
     const bp_event *event = bp_event_get(engine, id);
-    ordering[id] = event->type == BP_EVENT_CALL && name_orders[event->callee];
+    ordering[id] = event->type == BP_EVENT_CALL && !event->inlined && name_orders[event->callee];
   }
   free(name_orders);
   return ordering;

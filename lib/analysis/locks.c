@@ -52,8 +52,9 @@ typedef struct {
 /* What a call event does to the locks: LOCK, UNLOCK or neither, of *lock. */
 static bp_event_type call_effect(const bp_event *event, const lock_summary *summaries,
                                  size_t summary_count, uint32_t *lock) {
-  if (event->type != BP_EVENT_CALL || !summaries || event->callee >= summary_count)
-    return BP_EVENT_CALL;
+  if (event->type != BP_EVENT_CALL || event->inlined || !summaries ||
+      event->callee >= summary_count)
+    return BP_EVENT_CALL; /* an inlined call's code follows, its locks too */
   const lock_summary *summary = &summaries[event->callee];
   if (summary->acquires < CONFLICTING) {
     *lock = summary->acquires;

@@ -26,8 +26,9 @@ static void add_accesses(const bp_engine *engine, const bp_block *block, size_t 
                          bool calls, bp_vec *accesses) {
   for (size_t i = from; i < to; i++) {
     uint32_t id = *(uint32_t *)bp_vec_at(&block->events, i);
-    bp_event_type type = bp_event_get(engine, id)->type;
-    if (type == BP_EVENT_ACCESS || (calls && type == BP_EVENT_CALL))
+    const bp_event *event = bp_event_get(engine, id);
+    if (event->type == BP_EVENT_ACCESS ||
+        (calls && event->type == BP_EVENT_CALL && !event->inlined))
       *(uint32_t *)bp_vec_push(accesses) = id;
   }
 }

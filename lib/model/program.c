@@ -648,6 +648,12 @@ EVENT_FLAG_SETTER(value_unused)
 EVENT_FLAG_SETTER(unpublished)
 #undef EVENT_FLAG_SETTER
 
+void bp_set_call_inlined(bp_engine *engine, uint32_t event) {
+  bp_event *stored = event_to_change(engine, event);
+  if (stored)
+    stored->inlined = true;
+}
+
 void bp_set_stored_value(bp_engine *engine, uint32_t event, int64_t value) {
   bp_event *stored = event_to_change(engine, event);
   if (stored) {

@@ -92,7 +92,8 @@
   X(root, UINT)                                                                                    \
   X(root_type, NAME)                                                                               \
   X(value_root, UINT)                                                                              \
-  X(subtype, NAME)
+  X(subtype, NAME)                                                                                 \
+  X(inlined, BOOL)
 
 typedef enum {
   FIELD_ENUM,      /* a small enum, written as its number */

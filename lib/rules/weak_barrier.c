@@ -21,7 +21,7 @@ static side_accesses accesses_on_side(const bp_engine *engine, uint32_t barrier,
   for (size_t i = 0; i < accesses.count; i++) {
     uint32_t id = *(uint32_t *)bp_vec_at(&accesses, i);
     const bp_event *event = bp_event_get(engine, id);
-    if (event->type == BP_EVENT_CALL)
+    if (event->type == BP_EVENT_CALL && !event->inlined)
       side.calls = true;
     if (event->type != BP_EVENT_ACCESS)
       continue;

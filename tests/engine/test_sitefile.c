@@ -58,7 +58,7 @@ static const char *const built_fields[] = {
     "stored_address", "bits", "value_guard",
     "value_guard_object", "value_guard_bits", "value_guard_zero", "outer_guard",
     "outer_guard_object", "outer_guard_bits", "outer_guard_zero", "stored_increment", "stored_nonzero",
-    "root", "root_type", "value_root", "subtype"};
+    "root", "root_type", "value_root", "subtype", "inlined"};
 // clang-format on
 
 static bool is_built_field(const char *name) {
@@ -133,6 +133,7 @@ static bp_engine *build_program(void) {
   bp_set_after_publication(engine, e);
   bp_set_reference_put(engine, e);
   bp_set_value_unused(engine, e);
+  bp_set_call_inlined(engine, e);
   bp_function_end(engine);
 
   bp_function_begin(engine, "checked_for_its_contract", at(b, 20, 13));
@@ -414,7 +415,8 @@ static void expect_error(const char *text, const char *expected) {
   "address_known=0 stored_address=- bits=0 "                                                       \
   "value_guard=- value_guard_object=- value_guard_bits=0 value_guard_zero=0 "                      \
   "outer_guard=- outer_guard_object=- outer_guard_bits=0 outer_guard_zero=0 "                      \
-  "stored_increment=0 stored_nonzero=0 root=0 root_type=\"\" value_root=0 subtype=\"\"\n"
+  "stored_increment=0 stored_nonzero=0 root=0 root_type=\"\" value_root=0 subtype=\"\" "         \
+  "inlined=0\n"
 
 #define STRING_OF(x) #x
 #define VERSION_TEXT(x) STRING_OF(x)
