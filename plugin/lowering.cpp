@@ -1512,35 +1512,71 @@ void collectInitializerUses(const Expr *initializer, FieldTakes &fieldTaken,
   }
 }
 
-// The function-pointer fields whose value a body reads to keep or hand on
-// (assigned, given to a variable, passed, returned), not only to call it or
-// to test it: what such a field holds may run anywhere.
-void collectEscapingFields(const Stmt *statement, std::set<std::string> &escaping) {
+// Each value `statement` keeps or hands on, to `visit`: an assignment's
+// value, a variable's initial value, a returned value, and a call's
+// argument (with the call and the argument's position), not what is only
+// called or tested.
+template <typename Visit> void forEachKeptValue(const Stmt *statement, const Visit &visit) {
   if (!statement)
     return;
-  auto note = [&](const Expr *value) {
-    if (!value)
-      return;
-    if (const auto *member = dyn_cast<MemberExpr>(value->IgnoreParenCasts()))
-      if (std::string name =
-              lowering::functionFieldName(dyn_cast<FieldDecl>(member->getMemberDecl()));
-          !name.empty())
-        escaping.insert(name);
-  };
   if (const auto *binary = dyn_cast<BinaryOperator>(statement); binary && binary->isAssignmentOp())
-    note(binary->getRHS());
+    visit(binary->getRHS(), nullptr, 0u);
   else if (const auto *declaration = dyn_cast<DeclStmt>(statement))
     for (const Decl *declared : declaration->decls()) {
       if (const auto *variable = dyn_cast<VarDecl>(declared); variable && variable->hasInit())
-        note(variable->getInit());
+        visit(variable->getInit(), nullptr, 0u);
     }
   else if (const auto *call = dyn_cast<CallExpr>(statement))
-    for (const Expr *argument : call->arguments())
-      note(argument);
+    for (unsigned i = 0; i < call->getNumArgs(); i++)
+      visit(call->getArg(i), call, i);
   else if (const auto *result = dyn_cast<ReturnStmt>(statement))
-    note(result->getRetValue());
+    visit(result->getRetValue(), nullptr, 0u);
   for (const Stmt *child : statement->children())
-    collectEscapingFields(child, escaping);
+    forEachKeptValue(child, visit);
+}
+
+// Whether a function of this unit only tests its parameter `index` (the
+// kernel's `proto_method_implemented(proto->close)`, which says whether a
+// method is there): it neither calls it nor keeps or hands it on.
+bool onlyTestsParameter(const CallExpr *call, unsigned index) {
+  const FunctionDecl *callee = call->getDirectCallee();
+  const FunctionDecl *definition = callee ? callee->getDefinition() : nullptr;
+  if (!definition || !definition->hasBody() || index >= definition->getNumParams())
+    return false;
+  const ParmVarDecl *parameter = definition->getParamDecl(index);
+  auto isParameter = [&](const Expr *value) {
+    const auto *reference = value ? dyn_cast<DeclRefExpr>(value->IgnoreParenCasts()) : nullptr;
+    return reference && reference->getDecl() == parameter;
+  };
+  bool kept = false;
+  forEachKeptValue(definition->getBody(), [&](const Expr *value, const CallExpr *, unsigned) {
+    kept = kept || isParameter(value);
+  });
+  auto called = [&](auto &self, const Stmt *statement) -> bool {
+    if (!statement)
+      return false;
+    if (const auto *inner = dyn_cast<CallExpr>(statement); inner && isParameter(inner->getCallee()))
+      return true;
+    for (const Stmt *child : statement->children())
+      if (self(self, child))
+        return true;
+    return false;
+  };
+  return !kept && !called(called, definition->getBody());
+}
+
+// The function-pointer fields whose value a body reads to keep or hand on
+// (assigned, given to a variable, passed, returned), not only to call it or
+// to test it: what such a field holds may run anywhere.
+void collectEscapingFields(const Stmt *body, std::set<std::string> &escaping) {
+  forEachKeptValue(body, [&](const Expr *value, const CallExpr *call, unsigned index) {
+    const auto *member = value ? dyn_cast<MemberExpr>(value->IgnoreParenCasts()) : nullptr;
+    if (!member)
+      return;
+    std::string name = lowering::functionFieldName(dyn_cast<FieldDecl>(member->getMemberDecl()));
+    if (!name.empty() && !(call && onlyTestsParameter(call, index)))
+      escaping.insert(name);
+  });
 }
 
 } // namespace

@@ -1,6 +1,8 @@
 // The only calls of what the protocol's fields hold: `release_cb` always
 // under the table's lock; `on_change` once without it (-DUNLOCKED), or
-// handed on as a value (-DESCAPES).
+// kept as a value (-DESCAPES), or handed to a function that calls it
+// (-DHANDED). A function that only tests whether the field is set
+// (`implemented()`) does neither.
 #include <pthread.h>
 
 extern pthread_mutex_t table_lock;
@@ -20,6 +22,24 @@ void release(const struct proto *proto, int value) {
   proto->on_change(value);
 #endif
 }
+
+static char implemented(const void *method) {
+  return method ? 'y' : 'n';
+}
+
+char describe(const struct proto *proto) {
+  return implemented(proto->on_change);
+}
+
+#ifdef HANDED
+static void run(void (*method)(int value)) {
+  method(1);
+}
+
+void later(const struct proto *proto) {
+  run(proto->on_change);
+}
+#endif
 
 #ifdef ESCAPES
 void (*saved_change)(int value);
