@@ -363,6 +363,18 @@ static bool same_entry(const entry_locks *a, const entry_locks *b) {
   return true;
 }
 
+/* The held locks recorded at `function`'s events, forgotten. */
+static void forget_function_held(bp_analysis *analysis, const bp_function *function) {
+  for (size_t b = 0; b < function->blocks.count; b++) {
+    const bp_block *block = bp_vec_at(&function->blocks, b);
+    for (size_t i = 0; i < block->events.count; i++) {
+      uint32_t id = *(uint32_t *)bp_vec_at(&block->events, i);
+      for (size_t slot = 0; slot < BP_HELD_MAX; slot++)
+        analysis->held[(size_t)id * BP_HELD_MAX + slot] = BP_NO_OBJECT;
+    }
+  }
+}
+
 static void forget_held(bp_analysis *analysis) {
   size_t slots = (bp_event_count(analysis->engine) + 1) * BP_HELD_MAX;
   for (size_t i = 0; i < slots; i++)
@@ -371,8 +383,9 @@ static void forget_held(bp_analysis *analysis) {
 
 /* Rounds of the must-analysis until the locks held on entry settle: a
  * callee's are met at its calls, whose callers' own may still change. A
- * chain deeper than the rounds keeps none (never more than is held). */
-#define ENTRY_ROUNDS 8
+ * program that has not settled after them keeps none (never more than is
+ * held); the kernel's nine directories settle in about 20. */
+#define ENTRY_ROUNDS 64
 
 static entry_locks *locks_on_entry(bp_analysis *analysis, const lock_context *c) {
   const bp_engine *engine = analysis->engine;
@@ -471,11 +484,22 @@ static entry_locks *locks_on_entry(bp_analysis *analysis, const lock_context *c)
   uint32_t no_lock[BP_HELD_MAX];
   for (size_t i = 0; i < BP_HELD_MAX; i++)
     no_lock[i] = BP_NO_OBJECT;
+  /* a round works out again only the functions whose entry changed in the
+   * one before: on a kernel the entries of a few change for tens of rounds */
+  bool *changed = malloc((function_count + 1) * sizeof *changed);
+  if (!changed)
+    abort();
+  for (uint32_t f = 0; f < function_count; f++)
+    changed[f] = true;
+  forget_held(analysis);
   for (int round = 0; round < ENTRY_ROUNDS && !settled; round++) {
-    forget_held(analysis);
     for (uint32_t f = 0; f < function_count; f++) {
-      if (calling[f] && !entry[f].any)
-        held_in_function(c, bp_vec_at(&engine->functions, f), &entry[f], &numbers, analysis->held);
+      if (!changed[f] || !calling[f])
+        continue;
+      const bp_function *function = bp_vec_at(&engine->functions, f);
+      forget_function_held(analysis, function);
+      if (!entry[f].any)
+        held_in_function(c, function, &entry[f], &numbers, analysis->held);
     }
     for (uint32_t f = 0; f < function_count; f++)
       next[f] = (entry_locks){.any = known[f]};
@@ -488,14 +512,17 @@ static entry_locks *locks_on_entry(bp_analysis *analysis, const lock_context *c)
         meet(&next[edge->callee], &analysis->held[(size_t)edge->event * BP_HELD_MAX]);
     }
     settled = true;
-    for (uint32_t f = 0; f < function_count && settled; f++)
-      settled = same_entry(&entry[f], &next[f]);
+    for (uint32_t f = 0; f < function_count; f++) {
+      changed[f] = !same_entry(&entry[f], &next[f]);
+      settled = settled && !changed[f];
+    }
     entry_locks *swap = entry;
     entry = next;
     next = swap;
   }
   bp_vec_free(&calls);
   free(calling);
+  free(changed);
   /* never met (called only from itself, or a chain past the rounds): no lock */
   for (uint32_t f = 0; f < function_count; f++) {
     if (entry[f].any || !settled)
