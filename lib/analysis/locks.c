@@ -383,8 +383,9 @@ static void forget_held(bp_analysis *analysis) {
 
 /* Rounds of the must-analysis until the locks held on entry settle: a
  * callee's are met at its calls, whose callers' own may still change. A
- * program that has not settled after them keeps none (never more than is
- * held); the kernel's nine directories settle in about 20. */
+ * function whose entry has not settled after them, or that one of those
+ * calls, keeps none (never more than is held); the kernel's nine
+ * directories settle after 11. */
 #define ENTRY_ROUNDS 64
 
 static entry_locks *locks_on_entry(bp_analysis *analysis, const lock_context *c) {
@@ -520,14 +521,25 @@ static entry_locks *locks_on_entry(bp_analysis *analysis, const lock_context *c)
     entry = next;
     next = swap;
   }
+  /* unsettled after the rounds: what still changed, and what it calls,
+   * directly or not, may hold less; the rest has its final entry */
+  for (bool spread = !settled; spread;) {
+    spread = false;
+    for (size_t c = 0; c < calls.count; c++) {
+      const call_edge *edge = bp_vec_at(&calls, c);
+      uint32_t caller = bp_event_get(engine, edge->event)->function;
+      if (changed[caller] && !changed[edge->callee])
+        spread = changed[edge->callee] = true;
+    }
+  }
   bp_vec_free(&calls);
   free(calling);
-  free(changed);
-  /* never met (called only from itself, or a chain past the rounds): no lock */
+  /* never met (called only from itself), or not settled: no lock */
   for (uint32_t f = 0; f < function_count; f++) {
-    if (entry[f].any || !settled)
+    if (entry[f].any || (!settled && changed[f]))
       entry[f] = (entry_locks){0};
   }
+  free(changed);
   free(next);
   free(by_name);
   free(same_name);
