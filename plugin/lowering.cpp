@@ -69,11 +69,7 @@ bool isOpaque(const bp_primitive &primitive) {
 std::string functionFieldName(const FieldDecl *field) {
   if (!field || !field->getType()->isFunctionPointerType() || !field->getIdentifier())
     return {};
-  const RecordDecl *record = field->getParent();
-  std::string container = record->getNameAsString();
-  if (container.empty())
-    if (const TypedefNameDecl *alias = record->getTypedefNameForAnonDecl())
-      container = alias->getNameAsString();
+  std::string container = FunctionLowering::typeName(field->getParent());
   return container.empty() ? std::string() : container + "." + field->getNameAsString();
 }
 
@@ -1693,8 +1689,8 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
   // external one is lowered into a caller of its unit, a call event marks
   // the place (bp_set_call_inlined). A `static` helper lowered at its
   // calls is not lowered on its own. The unit alone lowers no function that
-  // has no primitive.
-  // The unit alone has no other unit's calls through the field.
+  // has no primitive. The unit alone has no other unit's calls through a
+  // field: what it stores in one may run anywhere.
   if (unitAlone)
     for (const auto &entry : fieldTaken)
       addressTaken.insert(entry.first);

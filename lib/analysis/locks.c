@@ -295,18 +295,18 @@ static lock_summary *summarise_wrappers(const bp_engine *engine, size_t *count) 
   return summaries;
 }
 
-/* The function a call or thread start names, when its callers are all
- * known: a `static` one of the caller's unit, or else an external one of
- * the program (one of them, where builds define it more than once: the
- * others are never met, and hold nothing); BP_NO_FUNCTION otherwise.
- * `by_name` and `next` list the functions whose callers are known, by name. */
-static uint32_t known_callee(const bp_engine *engine, const bp_event *call, const uint32_t *by_name,
-                             const uint32_t *next) {
-  const bp_function *caller = bp_vec_at(&engine->functions, call->function);
+/* The function of name `name` that a call or thread start of unit `unit`
+ * names, or a field's record of that unit stores, when its callers are all
+ * known: a `static` one of that unit, or else an external one of the
+ * program (one of them, where builds define it more than once: the others
+ * are never met, and hold nothing); BP_NO_FUNCTION otherwise. `by_name`
+ * and `next` list the functions whose callers are known, by name. */
+static uint32_t known_function(const bp_engine *engine, uint32_t name, uint32_t unit,
+                               const uint32_t *by_name, const uint32_t *next) {
   uint32_t external = BP_NO_FUNCTION;
-  for (uint32_t f = by_name[call->callee]; f != BP_NO_FUNCTION; f = next[f]) {
+  for (uint32_t f = by_name[name]; f != BP_NO_FUNCTION; f = next[f]) {
     const bp_function *function = bp_vec_at(&engine->functions, f);
-    if (function->callers == BP_CALLERS_IN_UNIT && function->unit == caller->unit)
+    if (function->callers == BP_CALLERS_IN_UNIT && function->unit == unit)
       return f;
     if (function->callers == BP_CALLERS_IN_PROGRAM)
       external = f;
@@ -318,21 +318,6 @@ static uint32_t known_callee(const bp_engine *engine, const bp_event *call, cons
 typedef struct {
   uint32_t event, callee;
 } call_edge;
-
-/* The function a field's record stores: its unit's `static` one of that
- * name, or the program's external one whose address no unit takes. */
-static uint32_t stored_function(const bp_engine *engine, const bp_field_take *take,
-                                const uint32_t *by_name, const uint32_t *next, const bool *taken) {
-  uint32_t external = BP_NO_FUNCTION;
-  for (uint32_t f = by_name[take->function]; f != BP_NO_FUNCTION; f = next[f]) {
-    const bp_function *function = bp_vec_at(&engine->functions, f);
-    if (function->callers == BP_CALLERS_IN_UNIT && function->unit == take->unit)
-      return f;
-    if (function->callers == BP_CALLERS_IN_PROGRAM && !taken[function->name])
-      external = f;
-  }
-  return external;
-}
 
 static void meet(entry_locks *into, const uint32_t *held) {
   if (into->any) {
@@ -432,7 +417,8 @@ static entry_locks *locks_on_entry(bp_analysis *analysis, const lock_context *c)
     by_field[n] = BP_NO_FUNCTION;
   for (size_t i = 0; i < take_count; i++) {
     const bp_field_take *take = bp_vec_at(&engine->field_taken, i);
-    uint32_t f = stored_function(engine, take, by_name, same_name, taken);
+    /* its unit's `static` one of that name, or the program's external one */
+    uint32_t f = known_function(engine, take->function, take->unit, by_name, same_name);
     if (f != BP_NO_FUNCTION && escapes[take->field]) {
       known[f] = false;
       f = BP_NO_FUNCTION;
@@ -456,7 +442,8 @@ static entry_locks *locks_on_entry(bp_analysis *analysis, const lock_context *c)
     if ((event->type != BP_EVENT_CALL && event->type != BP_EVENT_SPAWN) ||
         event->function == BP_NO_FUNCTION)
       continue;
-    uint32_t callee = known_callee(engine, event, by_name, same_name);
+    const bp_function *caller = bp_vec_at(&engine->functions, event->function);
+    uint32_t callee = known_function(engine, event->callee, caller->unit, by_name, same_name);
     if (callee != BP_NO_FUNCTION)
       *(call_edge *)bp_vec_push(&calls) = (call_edge){id, callee};
     if (event->type == BP_EVENT_CALL && event->callee < name_count)

@@ -115,47 +115,43 @@ static int first_met(const bp_block *block, size_t from_index, uint32_t via, uin
   return 0;
 }
 
+/* Pushes the successors of `block` not seen yet. */
+static void push_successors(const bp_block *block, bool *seen, size_t *stack, size_t *depth) {
+  for (size_t s = 0; s < block->successors.count; s++) {
+    uint32_t successor = *(uint32_t *)bp_vec_at(&block->successors, s) & ~BP_LOOP_EDGE;
+    if (!seen[successor]) {
+      seen[successor] = true;
+      stack[(*depth)++] = successor;
+    }
+  }
+}
+
 bool bp_every_way_passes(const bp_engine *engine, uint32_t from, uint32_t via, uint32_t to) {
   const bp_function *function = function_of(engine, from);
-  place start, middle, target;
+  place start, found;
   if (!function || function != function_of(engine, via) || function != function_of(engine, to) ||
-      !find_place(function, from, &start) || !find_place(function, via, &middle) ||
-      !find_place(function, to, &target))
+      !find_place(function, from, &start) || !find_place(function, via, &found) ||
+      !find_place(function, to, &found))
     return false;
   const bp_block *first = bp_vec_at(&function->blocks, start.block);
   int met = first_met(first, start.index + 1, via, to);
   if (met)
     return met > 0;
-  size_t count = function->blocks.count;
+  size_t count = function->blocks.count, depth = 0;
   bool *seen = calloc(count, sizeof *seen);
   size_t *stack = malloc(count * sizeof *stack);
   if (!seen || !stack)
     abort();
-  size_t depth = 0;
-  bool passes = true;
-  for (size_t s = 0; s < first->successors.count; s++) {
-    uint32_t successor = *(uint32_t *)bp_vec_at(&first->successors, s) & ~BP_LOOP_EDGE;
-    if (!seen[successor]) {
-      seen[successor] = true;
-      stack[depth++] = successor;
-    }
-  }
+  push_successors(first, seen, stack, &depth);
   /* a way that meets `via` goes no further; one that meets `to` first
    * did not pass it (the first block again, from its top, included) */
+  bool passes = true;
   while (passes && depth) {
     const bp_block *block = bp_vec_at(&function->blocks, stack[--depth]);
     met = first_met(block, 0, via, to);
-    if (met < 0)
-      passes = false;
-    if (met)
-      continue;
-    for (size_t s = 0; s < block->successors.count; s++) {
-      uint32_t successor = *(uint32_t *)bp_vec_at(&block->successors, s) & ~BP_LOOP_EDGE;
-      if (!seen[successor]) {
-        seen[successor] = true;
-        stack[depth++] = successor;
-      }
-    }
+    passes = met >= 0;
+    if (!met)
+      push_successors(block, seen, stack, &depth);
   }
   free(seen);
   free(stack);
