@@ -10,6 +10,7 @@ size_t bp_analyze(bp_engine *engine, const bp_options *options, bp_finding **fin
   bp_options defaults = {0};
   bp_resolve_pointees(engine);
   bp_unify_instances(engine);
+  bp_resolve_fresh_parameters(engine);
   bp_find_unit_families(engine);
   bp_analysis analysis;
   bp_analysis_begin(&analysis, engine, options ? options : &defaults);

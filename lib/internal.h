@@ -135,6 +135,22 @@ const char *bp_event_instance_path(const bp_engine *engine, uint32_t event);
  * bytes long; NULL when the access has no instance path. */
 const char *bp_event_instance_container(const bp_engine *engine, uint32_t event, size_t *length);
 
+/* call_graph.c: the calls whose callee's every call the program shows. */
+typedef struct {
+  uint32_t event, callee; /* a CALL or SPAWN event, and a function it runs */
+} bp_call_edge;
+typedef struct {
+  bp_vec calls;  /* bp_call_edge */
+  bool *known;   /* per function: its callers are known and it is called (among `calls`) */
+  bool *calling; /* per function: it makes one of `calls` */
+} bp_call_graph;
+void bp_build_call_graph(const bp_engine *engine, bp_call_graph *graph);
+void bp_free_call_graph(bp_call_graph *graph);
+
+/* fresh_parameters.c: the accesses of bp_set_unpublished_if_fresh whose
+ * parameter every call hands unpublished memory become unpublished. */
+void bp_resolve_fresh_parameters(bp_engine *engine);
+
 /* intern.c: the id of `string`, or UINT32_MAX when it was never added. */
 uint32_t bp_interner_find(const bp_interner *interner, const char *string);
 

@@ -315,8 +315,12 @@ void FunctionLowering::addProvenance(uint32_t event, const Expr *lvalue) {
   collectAddressSources(lvalue, addressSources);
   for (uint32_t source : addressSources)
     bp_add_address_source(engine, event, source);
-  if (isUnpublished(lvalue))
-    bp_set_unpublished(engine, event);
+  if (isUnpublished(lvalue)) {
+    if (std::optional<unsigned> parameter = entryParameter(baseLocal(lvalue)))
+      bp_set_unpublished_if_fresh(engine, event, *parameter);
+    else
+      bp_set_unpublished(engine, event);
+  }
 }
 
 // The text of `range` when it is written as it is in the main file (not

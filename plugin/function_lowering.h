@@ -339,6 +339,11 @@ private:
   llvm::SmallPtrSet<const VarDecl *, 8> freshLocals;
   // Locals that only ever hold memory just allocated, published or not.
   llvm::SmallPtrSet<const VarDecl *, 8> allocatedLocals;
+  // The parameters of a function lowered on its own, by their number: the
+  // memory they point to is unpublished where every call hands memory not
+  // yet published (bp_set_unpublished_if_fresh); tracked as allocated
+  // locals that only the program's calls can tell fresh.
+  llvm::DenseMap<const VarDecl *, unsigned> entryParameters;
   // Locals that took a whole list (`first = xchg(&visited, NULL)`).
   llvm::SmallPtrSet<const VarDecl *, 4> takenLists;
   // A local that names part of another's allocation (`heap = &td->heap`)
@@ -503,6 +508,9 @@ private:
   void flowPublications(const CFG &cfg, std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> &atEntry,
                         bool storesOnly) const;
   bool isUnpublishedValue(const Expr *value) const;
+  static const VarDecl *handedLocal(const Expr *value);
+  std::optional<unsigned> entryParameter(const VarDecl *variable) const;
+  void noteUnpublishedArguments(uint32_t event, const Stmt *statement) const;
   const VarDecl *allocation(const VarDecl *variable) const;
   bool isUnpublished(const Expr *lvalue) const;
   static const VarDecl *baseLocal(const Expr *lvalue);

@@ -1061,10 +1061,12 @@ void FunctionLowering::lowerElement(const Stmt *statement) {
   if (const FunctionDecl *callee = inlinableCallee(statement)) {
     // A function lowered on its own too runs, there, under the locks held
     // at every call of it, these included
-    if (unit.callers.count(callee->getCanonicalDecl()))
-      bp_set_call_inlined(engine,
-                          bp_add_call(engine, currentBlock, callee->getNameAsString().c_str(),
-                                      eventLocation(statement->getBeginLoc())));
+    if (unit.callers.count(callee->getCanonicalDecl())) {
+      uint32_t call = bp_add_call(engine, currentBlock, callee->getNameAsString().c_str(),
+                                  eventLocation(statement->getBeginLoc()));
+      bp_set_call_inlined(engine, call);
+      noteUnpublishedArguments(call, statement);
+    }
     // The membarrier scheme's two sides: what the callee's paths order
     // differs (a system call or a full barrier; a compiler barrier the
     // system call promotes, or a full barrier), and the library's contract
@@ -1081,13 +1083,16 @@ void FunctionLowering::lowerElement(const Stmt *statement) {
   if (!callee)
     callee = calleeWithKnownCallers(statement);
   if (callee)
-    bp_add_call(engine, currentBlock, callee->getNameAsString().c_str(),
-                eventLocation(statement->getBeginLoc()));
+    noteUnpublishedArguments(bp_add_call(engine, currentBlock, callee->getNameAsString().c_str(),
+                                         eventLocation(statement->getBeginLoc())),
+                             statement);
   // A call through a function-pointer field: the functions stored there run
   // under the locks held here (bp_add_field_taken).
   if (const auto *call = dyn_cast<CallExpr>(statement); call && !call->getDirectCallee())
     if (std::string field = functionFieldName(calledField(call->getCallee())); !field.empty())
-      bp_add_call(engine, currentBlock, field.c_str(), eventLocation(statement->getBeginLoc()));
+      noteUnpublishedArguments(
+          bp_add_call(engine, currentBlock, field.c_str(), eventLocation(statement->getBeginLoc())),
+          statement);
   if (const auto *call = dyn_cast<CallExpr>(statement); call && writesThroughArgument(call))
     storedUnnamed = true;
   lowerPlain(statement, marking);
@@ -1213,8 +1218,9 @@ void FunctionLowering::lowerAccess(const Expr *lvalue, bp_access_kind kind, int 
       kind == BP_ACCESS_STORE && assignment && assignment->getOpcode() == BO_Assign)
     noteStoredAddress(event, assignment->getRHS());
   if (kind == BP_ACCESS_STORE)
-    if (const VarDecl *base = baseLocal(lvalue);
-        base && allocatedLocals.count(base) && storePublishedHere.count(allocation(base)))
+    if (const VarDecl *base = baseLocal(lvalue); base && allocatedLocals.count(base) &&
+                                                 storePublishedHere.count(allocation(base)) &&
+                                                 !entryParameter(base))
       bp_set_after_publication(engine, event);
   if (!marked)
     recordAccessText(event, lvalue, statement, kind);

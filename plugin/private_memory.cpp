@@ -232,7 +232,8 @@ bool FunctionLowering::isFreshValue(const Expr *value) const {
     value = base;
   }
   const VarDecl *variable = localOf(value);
-  return variable && allocatedLocals.count(variable) && !takenLists.count(allocation(variable));
+  return variable && allocatedLocals.count(variable) && !takenLists.count(allocation(variable)) &&
+         !entryParameter(variable);
 }
 
 // Local pointers whose every value is memory the function has just
@@ -280,6 +281,15 @@ void FunctionLowering::collectFreshLocals(const Stmt *body, bool gatherAssignmen
       if (auto [argument, caller] = argumentOf(parameter);
           argument && caller->isUnpublishedValue(argument))
         candidates.try_emplace(parameter, true);
+  // A function lowered on its own may be handed such memory by every call
+  // of it, which only the program's calls tell.
+  if (!site && function)
+    for (const ParmVarDecl *parameter : function->parameters())
+      if (parameter->getType()->isPointerType() &&
+          parameter->getFunctionScopeIndex() < BP_UNPUBLISHED_PARAMETERS) {
+        candidates.try_emplace(parameter, true);
+        entryParameters[parameter] = parameter->getFunctionScopeIndex();
+      }
   // Locals that name the memory of another (`array = container_of(json,
   // ...)`): one is fresh and private only if the other is.
   llvm::SmallVector<std::pair<const VarDecl *, const VarDecl *>, 2> derived;
@@ -370,7 +380,7 @@ void FunctionLowering::collectFreshLocals(const Stmt *body, bool gatherAssignmen
     // initialisation here is still a payload. A taken list's nodes hold
     // what the list's head handed over: their accesses are still events.
     if (fresh && !escaped.count(variable) && !isa<ParmVarDecl>(variable) &&
-        !takenLists.count(allocation(variable)))
+        !takenLists.count(allocation(variable)) && !entryParameter(variable))
       freshLocals.insert(variable);
   }
 }
@@ -492,8 +502,47 @@ const Expr *FunctionLowering::reportingSwap(const Stmt *statement) const {
 // `value` is an allocated local not yet published here (`p` in
 // `init(p)` before `publish(p)`).
 bool FunctionLowering::isUnpublishedValue(const Expr *value) const {
-  const VarDecl *variable = localOf(value);
+  const VarDecl *variable = handedLocal(value);
   return variable && allocatedLocals.count(variable) && !publishedHere.count(allocation(variable));
+}
+
+// The local whose memory an argument hands over: `p`, or `&p->member`.
+const VarDecl *FunctionLowering::handedLocal(const Expr *value) {
+  value = value->IgnoreParenCasts();
+  if (const auto *address = dyn_cast<UnaryOperator>(value);
+      address && address->getOpcode() == UO_AddrOf)
+    return baseLocal(address->getSubExpr());
+  return localOf(value);
+}
+
+// The parameter of the function lowered on its own whose memory
+// `variable`'s is, through the calls this body is inlined at.
+std::optional<unsigned> FunctionLowering::entryParameter(const VarDecl *variable) const {
+  if (!variable)
+    return std::nullopt;
+  variable = allocation(variable);
+  if (auto found = entryParameters.find(variable); found != entryParameters.end())
+    return found->second;
+  const auto *parameter = dyn_cast<ParmVarDecl>(variable);
+  if (!site || !parameter)
+    return std::nullopt;
+  auto [argument, caller] = argumentOf(parameter);
+  return argument ? caller->entryParameter(handedLocal(argument)) : std::nullopt;
+}
+
+// What a call of another function hands it that nobody else has seen yet
+// (bp_set_call_argument_unpublished): the callee's parameters are fresh
+// where every call does.
+void FunctionLowering::noteUnpublishedArguments(uint32_t event, const Stmt *statement) const {
+  const auto *call = dyn_cast<CallExpr>(statement);
+  for (unsigned i = 0; call && i < call->getNumArgs() && i < BP_UNPUBLISHED_ARGUMENTS; i++) {
+    const VarDecl *variable = handedLocal(call->getArg(i));
+    if (!variable || !allocatedLocals.count(variable) ||
+        publishedHere.count(allocation(variable)) || takenLists.count(allocation(variable)))
+      continue;
+    std::optional<unsigned> parameter = entryParameter(variable);
+    bp_set_call_argument_unpublished(engine, event, i, parameter ? *parameter : BP_NO_PARAMETER);
+  }
 }
 
 // The local whose allocation `variable` names part of (itself if none).

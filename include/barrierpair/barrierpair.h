@@ -504,6 +504,11 @@ typedef struct {
   bool stored_increment; /* stores: see bp_set_stored_increment */
   bool stored_nonzero;   /* stores: see bp_set_stored_nonzero */
   bool inlined;          /* calls: see bp_set_call_inlined */
+  /* accesses: 1 + the parameter of bp_set_unpublished_if_fresh; 0 when none */
+  uint8_t unpublished_parameter;
+  /* calls: per argument, 4 bits from the lowest (bp_set_call_argument_unpublished):
+   * 0 nothing known, 1 just allocated, 2 + j the function's parameter j */
+  uint64_t unpublished_arguments;
 } bp_event;
 
 size_t bp_event_count(const bp_engine *engine);
@@ -529,6 +534,26 @@ void bp_set_thread_own(bp_engine *engine, uint32_t event);
  * claims nothing and it races with nothing. Its order with the
  * publication is still a message's payload before its flag. */
 void bp_set_unpublished(bp_engine *engine, uint32_t event);
+/* Access `event` is to memory that parameter `parameter` (counted from 0)
+ * of its function points to, before the function publishes it: it is
+ * unpublished (bp_set_unpublished) where every call of the function hands
+ * that parameter memory its caller has not published yet
+ * (bp_set_call_argument_unpublished); bp_analyze decides that over the
+ * program's calls (an initialiser that its allocating callers call,
+ * `__percpu_init_rwsem(&s->s_writers.rw_sem[i])` after `s = kzalloc()`).
+ * Parameters from BP_UNPUBLISHED_PARAMETERS on are not tracked. */
+#define BP_UNPUBLISHED_PARAMETERS 14
+void bp_set_unpublished_if_fresh(bp_engine *engine, uint32_t event, unsigned parameter);
+/* Call `event` hands, as its argument `argument` (counted from 0), memory
+ * not yet published: memory its function has just allocated
+ * (`parameter` BP_NO_PARAMETER), or what its function's parameter
+ * `parameter` points to, before the function publishes it (unpublished,
+ * then, where that parameter's memory is). Arguments from
+ * BP_UNPUBLISHED_ARGUMENTS on are not tracked. */
+#define BP_NO_PARAMETER UINT32_MAX
+#define BP_UNPUBLISHED_ARGUMENTS 16
+void bp_set_call_argument_unpublished(bp_engine *engine, uint32_t event, unsigned argument,
+                                      unsigned parameter);
 /* Call `event` marks where a function that is also lowered on its own is
  * lowered into its caller (its code follows as the caller's events): it
  * tells the locks held at its calls, and nothing else (it orders nothing
@@ -828,7 +853,7 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * adds a function only once when two inputs define it at the same place, an
  * annotation only once when two inputs read it at the same place. */
 
-#define BP_SITES_VERSION 26
+#define BP_SITES_VERSION 27
 
 /* Writes `engine`'s program (files, objects, functions with their blocks and
  * edges, every event field, annotations); false on a write error. */

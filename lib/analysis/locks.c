@@ -295,30 +295,6 @@ static lock_summary *summarise_wrappers(const bp_engine *engine, size_t *count) 
   return summaries;
 }
 
-/* The function of name `name` that a call or thread start of unit `unit`
- * names, or a field's record of that unit stores, when its callers are all
- * known: a `static` one of that unit, or else an external one of the
- * program (one of them, where builds define it more than once: the others
- * are never met, and hold nothing); BP_NO_FUNCTION otherwise. `by_name`
- * and `next` list the functions whose callers are known, by name. */
-static uint32_t known_function(const bp_engine *engine, uint32_t name, uint32_t unit,
-                               const uint32_t *by_name, const uint32_t *next) {
-  uint32_t external = BP_NO_FUNCTION;
-  for (uint32_t f = by_name[name]; f != BP_NO_FUNCTION; f = next[f]) {
-    const bp_function *function = bp_vec_at(&engine->functions, f);
-    if (function->callers == BP_CALLERS_IN_UNIT && function->unit == unit)
-      return f;
-    if (function->callers == BP_CALLERS_IN_PROGRAM)
-      external = f;
-  }
-  return external;
-}
-
-/* A call event and a function it runs. */
-typedef struct {
-  uint32_t event, callee;
-} call_edge;
-
 static void meet(entry_locks *into, const uint32_t *held) {
   if (into->any) {
     into->any = false;
@@ -375,99 +351,17 @@ static void forget_held(bp_analysis *analysis) {
 
 static entry_locks *locks_on_entry(bp_analysis *analysis, const lock_context *c) {
   const bp_engine *engine = analysis->engine;
-  size_t function_count = engine->functions.count, name_count = engine->names.strings.count;
+  size_t function_count = engine->functions.count;
   entry_locks *entry = calloc(function_count + 1, sizeof *entry);
   entry_locks *next = calloc(function_count + 1, sizeof *next);
-  uint32_t *by_name = malloc((name_count + 1) * sizeof *by_name);
-  uint32_t *same_name = malloc((function_count + 1) * sizeof *same_name);
-  bool *known = calloc(function_count + 1, sizeof *known);
-  if (!entry || !next || !by_name || !same_name || !known)
+  if (!entry || !next)
     abort();
-  for (size_t n = 0; n < name_count; n++)
-    by_name[n] = BP_NO_FUNCTION;
-  /* an address another unit takes: called from anywhere */
-  bool *taken = calloc(name_count + 1, sizeof *taken);
-  if (!taken)
-    abort();
-  for (size_t i = 0; i < engine->address_taken.count; i++)
-    taken[*(uint32_t *)bp_vec_at(&engine->address_taken, i)] = true;
-  bool any_known = false;
-  for (uint32_t f = 0; f < function_count; f++) {
-    const bp_function *function = bp_vec_at(&engine->functions, f);
-    if (function->callers == BP_CALLERS_UNKNOWN ||
-        (function->callers == BP_CALLERS_IN_PROGRAM && taken[function->name]))
-      continue;
-    same_name[f] = by_name[function->name];
-    by_name[function->name] = f;
-    known[f] = any_known = true;
-  }
-  /* the functions stored into a function-pointer field, by the field's
-   * name: they run where code calls through it, unless some unit keeps or
-   * hands on the field's value (then they may run anywhere) */
-  bool *escapes = calloc(name_count + 1, sizeof *escapes);
-  uint32_t *by_field = malloc((name_count + 1) * sizeof *by_field);
-  size_t take_count = engine->field_taken.count;
-  uint32_t *field_next = malloc((take_count + 1) * sizeof *field_next);
-  uint32_t *field_function = malloc((take_count + 1) * sizeof *field_function);
-  if (!escapes || !by_field || !field_next || !field_function)
-    abort();
-  for (size_t i = 0; i < engine->field_escapes.count; i++)
-    escapes[*(uint32_t *)bp_vec_at(&engine->field_escapes, i)] = true;
-  for (size_t n = 0; n < name_count; n++)
-    by_field[n] = BP_NO_FUNCTION;
-  for (size_t i = 0; i < take_count; i++) {
-    const bp_field_take *take = bp_vec_at(&engine->field_taken, i);
-    /* its unit's `static` one of that name, or the program's external one */
-    uint32_t f = known_function(engine, take->function, take->unit, by_name, same_name);
-    if (f != BP_NO_FUNCTION && escapes[take->field]) {
-      known[f] = false;
-      f = BP_NO_FUNCTION;
-    }
-    field_function[i] = f;
-    field_next[i] = by_field[take->field];
-    by_field[take->field] = (uint32_t)i;
-  }
-  free(taken);
-  free(escapes);
-  /* the calls of those functions (a call through a field, one to each
-   * function stored there), and the functions that make them */
-  size_t event_count = bp_event_count(engine);
-  bp_vec calls; /* call_edge */
-  bp_vec_init(&calls, sizeof(call_edge));
-  bool *calling = calloc(function_count + 1, sizeof *calling);
-  if (!calling)
-    abort();
-  for (uint32_t id = 0; any_known && id < event_count; id++) {
-    const bp_event *event = bp_event_get(engine, id);
-    if ((event->type != BP_EVENT_CALL && event->type != BP_EVENT_SPAWN) ||
-        event->function == BP_NO_FUNCTION)
-      continue;
-    const bp_function *caller = bp_vec_at(&engine->functions, event->function);
-    uint32_t callee = known_function(engine, event->callee, caller->unit, by_name, same_name);
-    if (callee != BP_NO_FUNCTION)
-      *(call_edge *)bp_vec_push(&calls) = (call_edge){id, callee};
-    if (event->type == BP_EVENT_CALL && event->callee < name_count)
-      for (uint32_t t = by_field[event->callee]; t != BP_NO_FUNCTION; t = field_next[t])
-        if (field_function[t] != BP_NO_FUNCTION && known[field_function[t]])
-          *(call_edge *)bp_vec_push(&calls) = (call_edge){id, field_function[t]};
-  }
-  free(by_field);
-  free(field_next);
-  free(field_function);
-  /* met at a call at least: a function no call reaches is an entry, which
-   * holds nothing */
-  bool *called = calloc(function_count + 1, sizeof *called);
-  if (!called)
-    abort();
-  for (size_t c = 0; c < calls.count; c++) {
-    const call_edge *edge = bp_vec_at(&calls, c);
-    called[edge->callee] = true;
-    calling[bp_event_get(engine, edge->event)->function] = true;
-  }
+  bp_call_graph graph;
+  bp_build_call_graph(engine, &graph);
+  const bool *known = graph.known, *calling = graph.calling;
   for (uint32_t f = 0; f < function_count; f++)
-    entry[f].any = known[f] = known[f] && called[f];
-  free(called);
-  bool settled = !any_known;
+    entry[f].any = known[f];
+  bool settled = graph.calls.count == 0;
   lock_numbers numbers;
   uint32_t no_lock[BP_HELD_MAX];
   for (size_t i = 0; i < BP_HELD_MAX; i++)
@@ -491,8 +385,8 @@ static entry_locks *locks_on_entry(bp_analysis *analysis, const lock_context *c)
     }
     for (uint32_t f = 0; f < function_count; f++)
       next[f] = (entry_locks){.any = known[f]};
-    for (size_t c = 0; c < calls.count; c++) {
-      const call_edge *edge = bp_vec_at(&calls, c);
+    for (size_t c = 0; c < graph.calls.count; c++) {
+      const bp_call_edge *edge = bp_vec_at(&graph.calls, c);
       const bp_event *event = bp_event_get(engine, edge->event);
       if (event->type == BP_EVENT_SPAWN)
         meet(&next[edge->callee], no_lock); /* a thread starts holding nothing */
@@ -512,15 +406,14 @@ static entry_locks *locks_on_entry(bp_analysis *analysis, const lock_context *c)
    * directly or not, may hold less; the rest has its final entry */
   for (bool spread = !settled; spread;) {
     spread = false;
-    for (size_t c = 0; c < calls.count; c++) {
-      const call_edge *edge = bp_vec_at(&calls, c);
+    for (size_t c = 0; c < graph.calls.count; c++) {
+      const bp_call_edge *edge = bp_vec_at(&graph.calls, c);
       uint32_t caller = bp_event_get(engine, edge->event)->function;
       if (changed[caller] && !changed[edge->callee])
         spread = changed[edge->callee] = true;
     }
   }
-  bp_vec_free(&calls);
-  free(calling);
+  bp_free_call_graph(&graph);
   /* never met (called only from itself), or not settled: no lock */
   for (uint32_t f = 0; f < function_count; f++) {
     if (entry[f].any || (!settled && changed[f]))
@@ -528,9 +421,6 @@ static entry_locks *locks_on_entry(bp_analysis *analysis, const lock_context *c)
   }
   free(changed);
   free(next);
-  free(by_name);
-  free(same_name);
-  free(known);
   return entry;
 }
 

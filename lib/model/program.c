@@ -648,6 +648,24 @@ EVENT_FLAG_SETTER(value_unused)
 EVENT_FLAG_SETTER(unpublished)
 #undef EVENT_FLAG_SETTER
 
+void bp_set_unpublished_if_fresh(bp_engine *engine, uint32_t event, unsigned parameter) {
+  bp_event *stored = event_to_change(engine, event);
+  if (stored && parameter < BP_UNPUBLISHED_PARAMETERS)
+    stored->unpublished_parameter = (uint8_t)(parameter + 1);
+}
+
+void bp_set_call_argument_unpublished(bp_engine *engine, uint32_t event, unsigned argument,
+                                      unsigned parameter) {
+  bp_event *stored = event_to_change(engine, event);
+  if (!stored || argument >= BP_UNPUBLISHED_ARGUMENTS ||
+      (parameter != BP_NO_PARAMETER && parameter >= BP_UNPUBLISHED_PARAMETERS))
+    return;
+  uint64_t state = parameter == BP_NO_PARAMETER ? 1 : 2 + (uint64_t)parameter;
+  unsigned shift = 4 * argument;
+  stored->unpublished_arguments =
+      (stored->unpublished_arguments & ~(UINT64_C(15) << shift)) | state << shift;
+}
+
 void bp_set_call_inlined(bp_engine *engine, uint32_t event) {
   bp_event *stored = event_to_change(engine, event);
   if (stored)

@@ -93,7 +93,9 @@
   X(root_type, NAME)                                                                               \
   X(value_root, UINT)                                                                              \
   X(subtype, NAME)                                                                                 \
-  X(inlined, BOOL)
+  X(inlined, BOOL)                                                                                 \
+  X(unpublished_parameter, UINT)                                                                   \
+  X(unpublished_arguments, UINT)
 
 typedef enum {
   FIELD_ENUM,      /* a small enum, written as its number */

@@ -416,7 +416,7 @@ static void expect_error(const char *text, const char *expected) {
   "value_guard=- value_guard_object=- value_guard_bits=0 value_guard_zero=0 "                      \
   "outer_guard=- outer_guard_object=- outer_guard_bits=0 outer_guard_zero=0 "                      \
   "stored_increment=0 stored_nonzero=0 root=0 root_type=\"\" value_root=0 subtype=\"\" "         \
-  "inlined=0\n"
+  "inlined=0 unpublished_parameter=0 unpublished_arguments=0\n"
 
 #define STRING_OF(x) #x
 #define VERSION_TEXT(x) STRING_OF(x)
@@ -425,7 +425,7 @@ static void expect_error(const char *text, const char *expected) {
 static void test_corrupt_files_are_clear_errors(void **state) {
   (void)state;
   const char *header = SITES_HEADER "file 0 \"/a.c\"\nobject 0 \"x\" \"x\"\n";
-  char text[1024];
+  char text[2048];
   expect_error("", "test.sites:1: empty file");
   expect_error("{\"version\": 1}\n", "test.sites:1: not a barrierpair site file");
   expect_error("barrierpair-sites 99\n", "test.sites:1: site file version 99; this barrierpair "

@@ -1,0 +1,45 @@
+// Every call of msg_init() hands it memory just allocated and not yet
+// published: directly, through msg_setup()'s own such parameter, or as a
+// member of a new box.
+#include <stdlib.h>
+
+#include "msg.h"
+
+struct msg *current;
+
+void msg_setup(struct msg *m) {
+  msg_init(m, 42);
+}
+
+void msg_publish(void) {
+  struct msg *m = malloc(sizeof *m);
+  if (!m)
+    return;
+  msg_setup(m);
+  cmm_smp_wmb();
+  CMM_STORE_SHARED(current, m);
+}
+
+struct box *box_create(void) {
+  struct box *b = malloc(sizeof *b);
+  if (b)
+    msg_init(&b->head, 1);
+  return b;
+}
+
+#ifdef REUSED
+// a message the program may have published: set up again in place
+void msg_reuse(void) {
+  msg_init(current, 0);
+}
+#endif
+#ifdef LATE
+// published before it is set up
+void msg_publish_early(void) {
+  struct msg *m = malloc(sizeof *m);
+  if (!m)
+    return;
+  CMM_STORE_SHARED(current, m);
+  msg_setup(m);
+}
+#endif

@@ -1,0 +1,14 @@
+#include <urcu/arch.h>
+#include <urcu/system.h>
+
+struct msg {
+  int data;
+  int ready;
+};
+
+struct box {
+  struct msg head;
+};
+
+void msg_init(struct msg *m, int data);
+void msg_setup(struct msg *m);
