@@ -502,7 +502,7 @@ const Expr *FunctionLowering::reportingSwap(const Stmt *statement) const {
 // `value` is an allocated local not yet published here (`p` in
 // `init(p)` before `publish(p)`).
 bool FunctionLowering::isUnpublishedValue(const Expr *value) const {
-  const VarDecl *variable = handedLocal(value);
+  const VarDecl *variable = localOf(value);
   return variable && allocatedLocals.count(variable) && !publishedHere.count(allocation(variable));
 }
 
