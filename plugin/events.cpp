@@ -315,11 +315,17 @@ void FunctionLowering::addProvenance(uint32_t event, const Expr *lvalue) {
   collectAddressSources(lvalue, addressSources);
   for (uint32_t source : addressSources)
     bp_add_address_source(engine, event, source);
+  const VarDecl *base = baseLocal(lvalue);
+  std::optional<unsigned> parameter = entryParameter(base);
   if (isUnpublished(lvalue)) {
-    if (std::optional<unsigned> parameter = entryParameter(baseLocal(lvalue)))
+    if (parameter)
       bp_set_unpublished_if_fresh(engine, event, *parameter);
     else
       bp_set_unpublished(engine, event);
+  } else if (base && !parameter && allocatedLocals.count(base) &&
+             !takenLists.count(allocation(base)) && !ownPublishedHere.count(allocation(base))) {
+    // only calls of other units' functions had it: unpublished if they keep it
+    bp_set_unpublished_if_kept(engine, event, allocationNumber(base));
   }
 }
 

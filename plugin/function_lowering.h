@@ -358,6 +358,12 @@ private:
   // a store into the memory after one of those comes too late.
   std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> storePublishedAtEntry;
   llvm::SmallPtrSet<const VarDecl *, 2> storePublishedHere;
+  // The same for what the function publishes itself (Publication::Own).
+  std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> ownPublishedAtEntry;
+  llvm::SmallPtrSet<const VarDecl *, 2> ownPublishedHere;
+  // The function lowered on its own: its allocations, numbered for the
+  // engine (bp_set_unpublished_if_kept), inlined bodies' ones too.
+  mutable llvm::DenseMap<const VarDecl *, unsigned> allocationNumbers;
   // The shared objects whose values a local may carry.
   mutable llvm::DenseMap<const VarDecl *, llvm::SmallVector<uint32_t, 2>> localSources;
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> localAssignments;
@@ -489,7 +495,7 @@ private:
   bool isTaking(const Expr *expression) const;
   const Expr *reportingSwap(const Stmt *statement) const;
   bool isAllocator(const FunctionDecl *definition) const;
-  bool publishesArgument(const CallExpr *call, unsigned index) const;
+  bool publishesArgument(const CallExpr *call, unsigned index, bool ownOnly = false) const;
   bool addressEscapes(const VarDecl *variable) const;
   void collectEscapingAddresses(const Stmt *statement, std::vector<const Stmt *> &ancestors,
                                 llvm::function_ref<bool(const VarDecl *)> tracked,
@@ -502,15 +508,21 @@ private:
   static const VarDecl *localOf(const Expr *expression);
   void collectFreshLocals(const Stmt *body, bool gatherAssignments = false);
   static bool keepsMemoryPrivate(const FunctionDecl *callee);
+  // What publishes memory: any publication, only a store into a shared
+  // place, or what the function does itself (all but calls of other
+  // units' functions, which the engine decides: bp_set_call_argument).
+  enum class Publication { Any, Store, Own };
   void collectPublished(const Stmt *element, llvm::SmallPtrSetImpl<const VarDecl *> &out,
-                        bool storesOnly = false) const;
+                        Publication kind = Publication::Any) const;
   void collectPublications(const CFG &cfg);
   void flowPublications(const CFG &cfg, std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> &atEntry,
-                        bool storesOnly) const;
+                        Publication kind) const;
   bool isUnpublishedValue(const Expr *value) const;
   static const VarDecl *handedLocal(const Expr *value);
   std::optional<unsigned> entryParameter(const VarDecl *variable) const;
   void noteUnpublishedArguments(uint32_t event, const Stmt *statement) const;
+  unsigned allocationNumber(const VarDecl *variable) const;
+  void notePublishedParameters(const Stmt *body) const;
   const VarDecl *allocation(const VarDecl *variable) const;
   bool isUnpublished(const Expr *lvalue) const;
   static const VarDecl *baseLocal(const Expr *lvalue);

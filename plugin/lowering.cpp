@@ -169,6 +169,7 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
   collectDowncasts(body);
   collectBlockGuards(*cfg, dominators);
   collectPublications(*cfg);
+  notePublishedParameters(body);
 
   std::vector<uint32_t> heads(cfg->getNumBlockIDs());
   for (uint32_t &head : heads)
@@ -188,6 +189,7 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
         block->succ_size() == 2 ? dyn_cast_or_null<Expr>(block->getTerminatorCondition()) : nullptr;
     publishedHere = publishedAtEntry[currentCfgBlock];
     storePublishedHere = storePublishedAtEntry[currentCfgBlock];
+    ownPublishedHere = ownPublishedAtEntry[currentCfgBlock];
     llvm::SmallPtrSet<const Stmt *, 4> unevaluated = unevaluatedOperands(*block);
     for (const CFGElement &element : *block) {
       if (std::optional<CFGStmt> statement = element.getAs<CFGStmt>()) {
@@ -196,7 +198,8 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
         placeEmptyBarriersBefore(statement->getStmt());
         lowerElement(statement->getStmt());
         collectPublished(statement->getStmt(), publishedHere);
-        collectPublished(statement->getStmt(), storePublishedHere, true);
+        collectPublished(statement->getStmt(), storePublishedHere, Publication::Store);
+        collectPublished(statement->getStmt(), ownPublishedHere, Publication::Own);
       }
     }
     // an `asm goto` ends its block

@@ -111,14 +111,16 @@ bool FunctionLowering::isAllocator(const FunctionDecl *definition) const {
 // memory to itself (the C library, pthreads, a function named to free it,
 // or one of the translation unit whose body neither stores the pointer
 // anywhere nor hands it to one that may) does not publish it.
-bool FunctionLowering::publishesArgument(const CallExpr *call, unsigned index) const {
+bool FunctionLowering::publishesArgument(const CallExpr *call, unsigned index, bool ownOnly) const {
   const FunctionDecl *callee = call->getDirectCallee();
   if (keepsMemoryPrivate(callee))
     return false;
   if (!callee)
     return true;
   const FunctionDecl *definition = callee->getDefinition();
-  if (!definition || !definition->hasBody() || index >= definition->getNumParams())
+  if (!definition || !definition->hasBody())
+    return !ownOnly; // another unit's function: the engine knows it
+  if (index >= definition->getNumParams())
     return true;
   return !keepsParameterPrivate(definition->getParamDecl(index));
 }
@@ -400,7 +402,8 @@ bool FunctionLowering::keepsMemoryPrivate(const FunctionDecl *callee) {
 // or to an atomic operation.
 void FunctionLowering::collectPublished(const Stmt *element,
                                         llvm::SmallPtrSetImpl<const VarDecl *> &out,
-                                        bool storesOnly) const {
+                                        Publication kind) const {
+  bool storesOnly = kind == Publication::Store;
   auto carried = [&](const Expr *value) {
     if (!value)
       return;
@@ -428,7 +431,8 @@ void FunctionLowering::collectPublished(const Stmt *element,
   } else if (const auto *call = dyn_cast<CallExpr>(element); call && !storesOnly) {
     for (unsigned i = 0; i < call->getNumArgs(); i++) {
       const VarDecl *variable = localOf(call->getArg(i));
-      if (variable && allocatedLocals.count(variable) && publishesArgument(call, i))
+      if (variable && allocatedLocals.count(variable) &&
+          publishesArgument(call, i, kind == Publication::Own))
         carried(call->getArg(i));
     }
   }
@@ -440,15 +444,17 @@ void FunctionLowering::collectPublications(const CFG &cfg) {
   unsigned count = cfg.getNumBlockIDs();
   publishedAtEntry.assign(count, {});
   storePublishedAtEntry.assign(count, {});
+  ownPublishedAtEntry.assign(count, {});
   if (allocatedLocals.size() == freshLocals.size())
     return; // every allocated local stays private
-  flowPublications(cfg, publishedAtEntry, false);
-  flowPublications(cfg, storePublishedAtEntry, true);
+  flowPublications(cfg, publishedAtEntry, Publication::Any);
+  flowPublications(cfg, storePublishedAtEntry, Publication::Store);
+  flowPublications(cfg, ownPublishedAtEntry, Publication::Own);
 }
 
 void FunctionLowering::flowPublications(const CFG &cfg,
                                         std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> &atEntry,
-                                        bool storesOnly) const {
+                                        Publication kind) const {
   unsigned count = cfg.getNumBlockIDs();
   std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> publishedIn(count);
   // A compare-and-swap that the block's test reads publishes only on the
@@ -462,11 +468,11 @@ void FunctionLowering::flowPublications(const CFG &cfg,
         const auto *test = dyn_cast_or_null<Expr>(block->getTerminatorCondition());
         const Expr *swap = reportingSwap(statement->getStmt());
         if (swap && block->succ_size() == 2 && testDecides(test, swap)) {
-          collectPublished(swap, publishedIfStored[block->getBlockID()], storesOnly);
+          collectPublished(swap, publishedIfStored[block->getBlockID()], kind);
           storedSuccessor[block->getBlockID()] = *valueWith(test, swap, 1) ? 0 : 1;
           continue;
         }
-        collectPublished(statement->getStmt(), publishedIn[block->getBlockID()], storesOnly);
+        collectPublished(statement->getStmt(), publishedIn[block->getBlockID()], kind);
       }
   for (bool changed = true; changed;) {
     changed = false;
@@ -530,19 +536,58 @@ std::optional<unsigned> FunctionLowering::entryParameter(const VarDecl *variable
   return argument ? caller->entryParameter(handedLocal(argument)) : std::nullopt;
 }
 
-// What a call of another function hands it that nobody else has seen yet
-// (bp_set_call_argument_unpublished): the callee's parameters are fresh
-// where every call does.
+// What a call of another function hands it of memory nobody else has
+// seen yet (bp_set_call_argument): the callee's parameters are fresh where
+// every call hands such memory, and a call of another unit's function that
+// keeps it to itself leaves it unpublished.
 void FunctionLowering::noteUnpublishedArguments(uint32_t event, const Stmt *statement) const {
   const auto *call = dyn_cast<CallExpr>(statement);
   for (unsigned i = 0; call && i < call->getNumArgs() && i < BP_UNPUBLISHED_ARGUMENTS; i++) {
     const VarDecl *variable = handedLocal(call->getArg(i));
-    if (!variable || !allocatedLocals.count(variable) ||
-        publishedHere.count(allocation(variable)) || takenLists.count(allocation(variable)))
+    if (!variable || !allocatedLocals.count(variable) || takenLists.count(allocation(variable)))
       continue;
-    std::optional<unsigned> parameter = entryParameter(variable);
-    bp_set_call_argument_unpublished(engine, event, i, parameter ? *parameter : BP_NO_PARAMETER);
+    bool unpublished = !publishedHere.count(allocation(variable));
+    if (std::optional<unsigned> parameter = entryParameter(variable))
+      bp_set_call_argument(engine, event, i, *parameter, 0, unpublished);
+    else if (!ownPublishedHere.count(allocation(variable)))
+      bp_set_call_argument(engine, event, i, BP_NO_PARAMETER, allocationNumber(variable),
+                           unpublished);
   }
+}
+
+// The number of the allocation `variable` names, within the function
+// lowered on its own (a parameter of an inlined body: its argument's).
+unsigned FunctionLowering::allocationNumber(const VarDecl *variable) const {
+  variable = allocation(variable);
+  if (const auto *parameter = dyn_cast<ParmVarDecl>(variable); parameter && site)
+    if (auto [argument, caller] = argumentOf(parameter); argument)
+      if (const VarDecl *local = localOf(argument))
+        return caller->allocationNumber(local);
+  const FunctionLowering *root = this;
+  while (root->site)
+    root = root->site->caller;
+  return root->allocationNumbers.try_emplace(variable, root->allocationNumbers.size())
+      .first->second;
+}
+
+// The parameters the function publishes itself, anywhere in its body
+// (bp_set_publishes_parameter); its calls of other units' functions are
+// the engine's to decide.
+void FunctionLowering::notePublishedParameters(const Stmt *body) const {
+  if (site || entryParameters.empty())
+    return;
+  llvm::SmallPtrSet<const VarDecl *, 2> published;
+  std::function<void(const Stmt *)> walk = [&](const Stmt *statement) {
+    if (!statement)
+      return;
+    collectPublished(statement, published, Publication::Own);
+    for (const Stmt *child : statement->children())
+      walk(child);
+  };
+  walk(body);
+  for (const VarDecl *variable : published)
+    if (std::optional<unsigned> parameter = entryParameter(variable))
+      bp_set_publishes_parameter(engine, *parameter);
 }
 
 // The local whose allocation `variable` names part of (itself if none).

@@ -506,9 +506,12 @@ typedef struct {
   bool inlined;          /* calls: see bp_set_call_inlined */
   /* accesses: 1 + the parameter of bp_set_unpublished_if_fresh; 0 when none */
   uint8_t unpublished_parameter;
-  /* calls: per argument, 4 bits from the lowest (bp_set_call_argument_unpublished):
-   * 0 nothing known, 1 just allocated, 2 + j the function's parameter j */
-  uint64_t unpublished_arguments;
+  /* accesses: 1 + the allocation of bp_set_unpublished_if_kept; 0 when none */
+  uint8_t unpublished_allocation;
+  /* calls: per argument, 8 bits from the lowest (bp_set_call_argument): 0
+   * nothing known, 2 + j the function's parameter j, 16 + a its allocation
+   * a; BP_ARGUMENT_UNPUBLISHED set where nothing has published it yet */
+  uint64_t call_arguments;
 } bp_event;
 
 size_t bp_event_count(const bp_engine *engine);
@@ -538,22 +541,37 @@ void bp_set_unpublished(bp_engine *engine, uint32_t event);
  * of its function points to, before the function publishes it: it is
  * unpublished (bp_set_unpublished) where every call of the function hands
  * that parameter memory its caller has not published yet
- * (bp_set_call_argument_unpublished); bp_analyze decides that over the
- * program's calls (an initialiser that its allocating callers call,
+ * (bp_set_call_argument); bp_analyze decides that over the program's calls
+ * (an initialiser that its allocating callers call,
  * `__percpu_init_rwsem(&s->s_writers.rw_sem[i])` after `s = kzalloc()`).
  * Parameters from BP_UNPUBLISHED_PARAMETERS on are not tracked. */
 #define BP_UNPUBLISHED_PARAMETERS 14
 void bp_set_unpublished_if_fresh(bp_engine *engine, uint32_t event, unsigned parameter);
+/* Access `event` is to memory its function has just allocated (its
+ * allocation number `allocation`, counted from 0 within the function),
+ * which nothing but calls of functions of other units may have published
+ * yet: it is unpublished where none of the function's calls that hand
+ * that memory over (bp_set_call_argument) publishes it, as bp_analyze
+ * finds from the program's functions (bp_set_publishes_parameter).
+ * Allocations from BP_UNPUBLISHED_ALLOCATIONS on are not tracked. */
+#define BP_UNPUBLISHED_ALLOCATIONS 112
+void bp_set_unpublished_if_kept(bp_engine *engine, uint32_t event, unsigned allocation);
 /* Call `event` hands, as its argument `argument` (counted from 0), memory
- * not yet published: memory its function has just allocated
- * (`parameter` BP_NO_PARAMETER), or what its function's parameter
- * `parameter` points to, before the function publishes it (unpublished,
- * then, where that parameter's memory is). Arguments from
+ * of its function's parameter `parameter`, or of the function's allocation
+ * `allocation` (the other BP_NO_PARAMETER), that no store and no call has
+ * published yet (`unpublished`), or that only calls of functions of other
+ * units may have (`unpublished` false, an allocation). Arguments from
  * BP_UNPUBLISHED_ARGUMENTS on are not tracked. */
 #define BP_NO_PARAMETER UINT32_MAX
-#define BP_UNPUBLISHED_ARGUMENTS 16
-void bp_set_call_argument_unpublished(bp_engine *engine, uint32_t event, unsigned argument,
-                                      unsigned parameter);
+#define BP_UNPUBLISHED_ARGUMENTS 8
+void bp_set_call_argument(bp_engine *engine, uint32_t event, unsigned argument, unsigned parameter,
+                          unsigned allocation, bool unpublished);
+/* The function begun last publishes what its parameter `parameter` points
+ * to itself: stores it where others find it, hands it to an atomic
+ * operation, a call through a pointer or a function of its unit that may
+ * publish it. Its calls of other units' functions say the rest
+ * (bp_set_call_argument). */
+void bp_set_publishes_parameter(bp_engine *engine, unsigned parameter);
 /* Call `event` marks where a function that is also lowered on its own is
  * lowered into its caller (its code follows as the caller's events): it
  * tells the locks held at its calls, and nothing else (it orders nothing
@@ -854,6 +872,8 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * annotation only once when two inputs read it at the same place. */
 
 #define BP_SITES_VERSION 27
+/* bp_event.call_arguments: the argument is not published yet */
+#define BP_ARGUMENT_UNPUBLISHED 0x80
 
 /* Writes `engine`'s program (files, objects, functions with their blocks and
  * edges, every event field, annotations); false on a write error. */

@@ -1,10 +1,16 @@
-/* Memory a function is handed before anybody else can see it: a
- * parameter whose every call (bp_build_call_graph) passes memory the
- * caller has just allocated, or its own such parameter, and has not
- * published yet (bp_set_call_argument_unpublished). The function's
- * accesses to it before it publishes it (bp_set_unpublished_if_fresh) are
- * then unpublished, as an allocating function's own are: the set-up of an
- * object by an initialiser of another function or file. */
+/* Memory nobody else can see yet, decided over the program's calls.
+ *
+ * What a function publishes of what its parameters point to: what it
+ * publishes itself (bp_set_publishes_parameter), and what it hands to a
+ * function of another unit that publishes it, or to one the program does
+ * not define. An allocating function's memory that only calls of other
+ * units' functions were handed (bp_set_call_argument) stays unpublished
+ * where none of them publishes it (bp_set_unpublished_if_kept). And a
+ * parameter whose every call (bp_build_call_graph) hands memory not yet
+ * published, the caller's allocation or its own such parameter, is fresh:
+ * the function's accesses to it before it publishes it are unpublished
+ * (bp_set_unpublished_if_fresh), the set-up of an object by an
+ * initialiser of another function or file. */
 #include "internal.h"
 
 #include <stdlib.h>
@@ -12,29 +18,194 @@
 typedef uint16_t parameter_set; /* bit j: parameter j, j < BP_UNPUBLISHED_PARAMETERS */
 
 #define ALL_PARAMETERS ((parameter_set)((1u << BP_UNPUBLISHED_PARAMETERS) - 1))
+#define NOT_KEPT_WORDS ((BP_UNPUBLISHED_ALLOCATIONS + 63) / 64)
+
+static unsigned argument_code(const bp_event *event, unsigned argument) {
+  return (unsigned)(event->call_arguments >> (8 * argument)) & 255;
+}
+
+static bool is_parameter(unsigned code) {
+  code &= ~BP_ARGUMENT_UNPUBLISHED;
+  return code >= 2 && code < 2 + BP_UNPUBLISHED_PARAMETERS;
+}
+
+static bool is_allocation(unsigned code) {
+  return (code & ~BP_ARGUMENT_UNPUBLISHED) >= 16;
+}
+
+/* The program's definitions of the functions a call may run. */
+typedef struct {
+  const bp_engine *engine;
+  uint32_t *by_name, *next;                         /* every function, by name */
+  uint32_t *by_field, *field_next, *field_function; /* bp_field_take records, by field */
+  bool *escapes;                                    /* per field name */
+} definitions;
+
+static void find_definitions(const bp_engine *engine, definitions *d) {
+  size_t names = engine->names.strings.count, functions = engine->functions.count;
+  size_t takes = engine->field_taken.count;
+  d->engine = engine;
+  d->by_name = malloc((names + 1) * sizeof *d->by_name);
+  d->next = malloc((functions + 1) * sizeof *d->next);
+  d->by_field = malloc((names + 1) * sizeof *d->by_field);
+  d->field_next = malloc((takes + 1) * sizeof *d->field_next);
+  d->field_function = malloc((takes + 1) * sizeof *d->field_function);
+  d->escapes = calloc(names + 1, sizeof *d->escapes);
+  if (!d->by_name || !d->next || !d->by_field || !d->field_next || !d->field_function ||
+      !d->escapes)
+    abort();
+  for (size_t n = 0; n < names; n++)
+    d->by_name[n] = d->by_field[n] = BP_NO_FUNCTION;
+  for (uint32_t f = (uint32_t)functions; f-- > 0;) {
+    const bp_function *function = bp_vec_at(&engine->functions, f);
+    d->next[f] = d->by_name[function->name];
+    d->by_name[function->name] = f;
+  }
+  for (size_t i = 0; i < engine->field_escapes.count; i++)
+    d->escapes[*(uint32_t *)bp_vec_at(&engine->field_escapes, i)] = true;
+  for (uint32_t i = 0; i < takes; i++) {
+    const bp_field_take *take = bp_vec_at(&engine->field_taken, i);
+    d->field_function[i] = take->function;
+    d->field_next[i] = d->by_field[take->field];
+    d->by_field[take->field] = i;
+  }
+}
+
+static void free_definitions(definitions *d) {
+  free(d->by_name);
+  free(d->next);
+  free(d->by_field);
+  free(d->field_next);
+  free(d->field_function);
+  free(d->escapes);
+}
+
+/* Whether a function of name `name` called from unit `unit` may publish
+ * what its parameter `parameter` points to, as `publishes` says so far:
+ * the caller's unit's own definitions, or else every one of the program's;
+ * none: a function the program does not define. */
+static bool name_publishes(const definitions *d, uint32_t name, uint32_t unit, unsigned parameter,
+                           const parameter_set *publishes) {
+  if (parameter >= BP_UNPUBLISHED_PARAMETERS)
+    return true;
+  bool own_unit = false, defined = false;
+  for (uint32_t f = d->by_name[name]; f != BP_NO_FUNCTION && !own_unit; f = d->next[f])
+    own_unit = ((const bp_function *)bp_vec_at(&d->engine->functions, f))->unit == unit;
+  for (uint32_t f = d->by_name[name]; f != BP_NO_FUNCTION; f = d->next[f]) {
+    if (own_unit && ((const bp_function *)bp_vec_at(&d->engine->functions, f))->unit != unit)
+      continue;
+    defined = true;
+    if (publishes[f] & (1u << parameter))
+      return true;
+  }
+  return !defined;
+}
+
+/* The same for call `event`: of a function, or through a function-pointer
+ * field (every function stored there, none when the field's value goes
+ * elsewhere too). */
+static bool call_publishes(const definitions *d, const bp_event *event, unsigned argument,
+                           const parameter_set *publishes) {
+  const bp_function *caller = bp_vec_at(&d->engine->functions, event->function);
+  if (d->by_name[event->callee] != BP_NO_FUNCTION)
+    return name_publishes(d, event->callee, caller->unit, argument, publishes);
+  if (d->escapes[event->callee] || d->by_field[event->callee] == BP_NO_FUNCTION)
+    return true;
+  for (uint32_t t = d->by_field[event->callee]; t != BP_NO_FUNCTION; t = d->field_next[t]) {
+    const bp_field_take *take = bp_vec_at(&d->engine->field_taken, t);
+    if (name_publishes(d, d->field_function[t], take->unit, argument, publishes))
+      return true;
+  }
+  return false;
+}
+
+static bool is_call(const bp_event *event) {
+  return event->type == BP_EVENT_CALL && event->function != BP_NO_FUNCTION &&
+         event->call_arguments != 0;
+}
+
+/* Least: what each function publishes, its calls' callees' included. */
+static parameter_set *find_publications(const bp_engine *engine, const definitions *d) {
+  size_t function_count = engine->functions.count, event_count = bp_event_count(engine);
+  parameter_set *publishes = malloc((function_count + 1) * sizeof *publishes);
+  if (!publishes)
+    abort();
+  for (uint32_t f = 0; f < function_count; f++)
+    publishes[f] = ((const bp_function *)bp_vec_at(&engine->functions, f))->publishes;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t id = 0; id < event_count; id++) {
+      const bp_event *event = bp_event_get(engine, id);
+      if (!is_call(event))
+        continue;
+      for (unsigned argument = 0; argument < BP_UNPUBLISHED_ARGUMENTS; argument++) {
+        unsigned code = argument_code(event, argument);
+        if (!is_parameter(code))
+          continue;
+        parameter_set bit = (parameter_set)(1u << ((code & ~BP_ARGUMENT_UNPUBLISHED) - 2));
+        if (!(publishes[event->function] & bit) && call_publishes(d, event, argument, publishes)) {
+          publishes[event->function] |= bit;
+          changed = true;
+        }
+      }
+    }
+  }
+  return publishes;
+}
+
+/* Per function, the allocations one of its calls may publish. */
+static uint64_t *find_published_allocations(const bp_engine *engine, const definitions *d,
+                                            const parameter_set *publishes) {
+  size_t function_count = engine->functions.count, event_count = bp_event_count(engine);
+  uint64_t *not_kept = calloc((function_count + 1) * NOT_KEPT_WORDS, sizeof *not_kept);
+  if (!not_kept)
+    abort();
+  for (uint32_t id = 0; id < event_count; id++) {
+    const bp_event *event = bp_event_get(engine, id);
+    if (!is_call(event))
+      continue;
+    for (unsigned argument = 0; argument < BP_UNPUBLISHED_ARGUMENTS; argument++) {
+      unsigned code = argument_code(event, argument);
+      if (!is_allocation(code) || !call_publishes(d, event, argument, publishes))
+        continue;
+      unsigned allocation = (code & ~BP_ARGUMENT_UNPUBLISHED) - 16;
+      not_kept[(size_t)event->function * NOT_KEPT_WORDS + allocation / 64] |= UINT64_C(1)
+                                                                              << (allocation % 64);
+    }
+  }
+  return not_kept;
+}
+
+static bool kept(const uint64_t *not_kept, uint32_t function, unsigned allocation) {
+  return !(not_kept[(size_t)function * NOT_KEPT_WORDS + allocation / 64] &
+           (UINT64_C(1) << (allocation % 64)));
+}
 
 /* The parameters of the callee that call `event` hands unpublished memory,
  * where its caller's own parameters are unpublished as `caller_fresh` says. */
-static parameter_set handed_unpublished(const bp_event *event, parameter_set caller_fresh) {
+static parameter_set handed_unpublished(const bp_event *event, parameter_set caller_fresh,
+                                        const uint64_t *not_kept) {
   if (event->type != BP_EVENT_CALL)
     return 0; /* a thread's start hands its argument to another thread */
   parameter_set handed = 0;
-  for (unsigned argument = 0;
-       argument < BP_UNPUBLISHED_ARGUMENTS && argument < BP_UNPUBLISHED_PARAMETERS; argument++) {
-    unsigned state = (unsigned)(event->unpublished_arguments >> (4 * argument)) & 15;
-    if (state == 1 || (state >= 2 && (caller_fresh & (1u << (state - 2)))))
+  for (unsigned argument = 0; argument < BP_UNPUBLISHED_ARGUMENTS; argument++) {
+    unsigned code = argument_code(event, argument);
+    bool unpublished = code & BP_ARGUMENT_UNPUBLISHED;
+    code &= ~BP_ARGUMENT_UNPUBLISHED;
+    bool fresh = false;
+    if (code >= 16)
+      fresh = unpublished || kept(not_kept, event->function, code - 16);
+    else if (code >= 2)
+      fresh = unpublished && (caller_fresh & (1u << (code - 2)));
+    if (fresh)
       handed |= (parameter_set)(1u << argument);
   }
   return handed;
 }
 
-void bp_resolve_fresh_parameters(bp_engine *engine) {
-  size_t function_count = engine->functions.count, event_count = bp_event_count(engine);
-  bool any = false;
-  for (uint32_t id = 0; id < event_count && !any; id++)
-    any = bp_event_get(engine, id)->unpublished_parameter != 0;
-  if (!any)
-    return;
+/* Greatest: the parameters every call agrees are fresh. */
+static parameter_set *find_fresh_parameters(const bp_engine *engine, const uint64_t *not_kept) {
+  size_t function_count = engine->functions.count;
   bp_call_graph graph;
   bp_build_call_graph(engine, &graph);
   parameter_set *fresh = malloc((function_count + 1) * sizeof *fresh);
@@ -42,25 +213,49 @@ void bp_resolve_fresh_parameters(bp_engine *engine) {
     abort();
   for (uint32_t f = 0; f < function_count; f++)
     fresh[f] = graph.known[f] ? ALL_PARAMETERS : 0;
-  /* the greatest set every call agrees with: each round only takes away */
   for (bool changed = true; changed;) {
     changed = false;
     for (size_t c = 0; c < graph.calls.count; c++) {
       const bp_call_edge *edge = bp_vec_at(&graph.calls, c);
       const bp_event *call = bp_event_get(engine, edge->event);
-      parameter_set kept = fresh[edge->callee] & handed_unpublished(call, fresh[call->function]);
-      if (kept != fresh[edge->callee]) {
-        fresh[edge->callee] = kept;
+      parameter_set left =
+          fresh[edge->callee] & handed_unpublished(call, fresh[call->function], not_kept);
+      if (left != fresh[edge->callee]) {
+        fresh[edge->callee] = left;
         changed = true;
       }
     }
   }
+  bp_free_call_graph(&graph);
+  return fresh;
+}
+
+void bp_resolve_fresh_parameters(bp_engine *engine) {
+  size_t event_count = bp_event_count(engine);
+  bool any = false;
+  for (uint32_t id = 0; id < event_count && !any; id++) {
+    const bp_event *event = bp_event_get(engine, id);
+    any = event->unpublished_parameter || event->unpublished_allocation;
+  }
+  if (!any)
+    return;
+  definitions d;
+  find_definitions(engine, &d);
+  parameter_set *publishes = find_publications(engine, &d);
+  uint64_t *not_kept = find_published_allocations(engine, &d, publishes);
+  free(publishes);
+  free_definitions(&d);
+  parameter_set *fresh = find_fresh_parameters(engine, not_kept);
   for (uint32_t id = 0; id < event_count; id++) {
     bp_event *event = bp_vec_at(&engine->events, id);
-    if (event->unpublished_parameter && event->function != BP_NO_FUNCTION &&
-        (fresh[event->function] & (1u << (event->unpublished_parameter - 1))))
+    if (event->function == BP_NO_FUNCTION)
+      continue;
+    if ((event->unpublished_parameter &&
+         (fresh[event->function] & (1u << (event->unpublished_parameter - 1)))) ||
+        (event->unpublished_allocation &&
+         kept(not_kept, event->function, event->unpublished_allocation - 1u)))
       event->unpublished = true;
   }
   free(fresh);
-  bp_free_call_graph(&graph);
+  free(not_kept);
 }

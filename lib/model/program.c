@@ -654,16 +654,31 @@ void bp_set_unpublished_if_fresh(bp_engine *engine, uint32_t event, unsigned par
     stored->unpublished_parameter = (uint8_t)(parameter + 1);
 }
 
-void bp_set_call_argument_unpublished(bp_engine *engine, uint32_t event, unsigned argument,
-                                      unsigned parameter) {
+void bp_set_unpublished_if_kept(bp_engine *engine, uint32_t event, unsigned allocation) {
   bp_event *stored = event_to_change(engine, event);
+  if (stored && allocation < BP_UNPUBLISHED_ALLOCATIONS)
+    stored->unpublished_allocation = (uint8_t)(allocation + 1);
+}
+
+void bp_set_call_argument(bp_engine *engine, uint32_t event, unsigned argument, unsigned parameter,
+                          unsigned allocation, bool unpublished) {
+  bp_event *stored = event_to_change(engine, event);
+  uint64_t code =
+      parameter != BP_NO_PARAMETER ? 2 + (uint64_t)parameter : 16 + (uint64_t)allocation;
   if (!stored || argument >= BP_UNPUBLISHED_ARGUMENTS ||
-      (parameter != BP_NO_PARAMETER && parameter >= BP_UNPUBLISHED_PARAMETERS))
+      (parameter != BP_NO_PARAMETER ? parameter >= BP_UNPUBLISHED_PARAMETERS
+                                    : allocation >= BP_UNPUBLISHED_ALLOCATIONS))
     return;
-  uint64_t state = parameter == BP_NO_PARAMETER ? 1 : 2 + (uint64_t)parameter;
-  unsigned shift = 4 * argument;
-  stored->unpublished_arguments =
-      (stored->unpublished_arguments & ~(UINT64_C(15) << shift)) | state << shift;
+  if (unpublished)
+    code |= BP_ARGUMENT_UNPUBLISHED;
+  unsigned shift = 8 * argument;
+  stored->call_arguments = (stored->call_arguments & ~(UINT64_C(255) << shift)) | code << shift;
+}
+
+void bp_set_publishes_parameter(bp_engine *engine, unsigned parameter) {
+  if (engine->building && engine->functions.count && parameter < BP_UNPUBLISHED_PARAMETERS)
+    ((bp_function *)bp_vec_at(&engine->functions, engine->functions.count - 1))->publishes |=
+        (uint16_t)(1u << parameter);
 }
 
 void bp_set_call_inlined(bp_engine *engine, uint32_t event) {

@@ -14,7 +14,7 @@
  *   file 0 "src/ring.c"
  *   object 0 "struct ring.head" "ring.head"
  *   unit "@src/ring.c#9F2A..."      (the unit of the functions that follow)
- *   function "reader" 0:12:5 blocks=3 exit=0 contract-only=0 boot-only=0 callers=0
+ *   function "reader" 0:12:5 blocks=3 exit=0 contract-only=0 boot-only=0 callers=0 publishes=0
  *   edge 0 1
  *   loop-edge 1 1
  *   event 1 type=0 function=0 location=0:14:9 primitive=CMM_LOAD_SHARED ...
@@ -95,7 +95,8 @@
   X(subtype, NAME)                                                                                 \
   X(inlined, BOOL)                                                                                 \
   X(unpublished_parameter, UINT)                                                                   \
-  X(unpublished_arguments, UINT)
+  X(unpublished_allocation, UINT)                                                                  \
+  X(call_arguments, UINT)
 
 typedef enum {
   FIELD_ENUM,      /* a small enum, written as its number */
@@ -326,8 +327,9 @@ bool bp_program_write(const bp_engine *engine, FILE *out) {
       fputs(" exit=-", out);
     else
       fprintf(out, " exit=%u", function->exit);
-    fprintf(out, " contract-only=%d boot-only=%d callers=%d\n", function->contract_only ? 1 : 0,
-            function->boot_only ? 1 : 0, (int)function->callers);
+    fprintf(out, " contract-only=%d boot-only=%d callers=%d publishes=%u\n",
+            function->contract_only ? 1 : 0, function->boot_only ? 1 : 0, (int)function->callers,
+            (unsigned)function->publishes);
     for (size_t b = 0; b < function->blocks.count; b++) {
       const bp_block *block = bp_vec_at(&function->blocks, b);
       for (size_t s = 0; s < block->successors.count; s++) {
@@ -565,6 +567,9 @@ size_t bp_program_merge(bp_engine *into, const bp_engine *from) {
     if (function->boot_only)
       bp_set_boot_only(into);
     bp_set_callers(into, function->callers);
+    for (unsigned j = 0; j < BP_UNPUBLISHED_PARAMETERS; j++)
+      if (function->publishes & (1u << j))
+        bp_set_publishes_parameter(into, j);
     for (size_t b = 0; b < function->blocks.count; b++)
       bp_add_block(into);
     if (function->exit != BP_NO_BLOCK)
@@ -973,7 +978,8 @@ static bool parse_line(reader *r, const char *line, bp_engine *engine, read_stat
     if (!name)
       return false;
     bp_location location;
-    uint64_t contract_only = 0, boot_only = 0, callers = BP_CALLERS_UNKNOWN, exit = BP_NO_BLOCK;
+    uint64_t contract_only = 0, boot_only = 0, callers = BP_CALLERS_UNKNOWN, exit = BP_NO_BLOCK,
+             publishes = 0;
     bool valid =
         parse_location(r, &at, engine, &location, "the function location") &&
         expect_word(r, &at, "blocks=") && parse_number(r, &at, UINT32_MAX, &number, "blocks") &&
@@ -984,7 +990,10 @@ static bool parse_line(reader *r, const char *line, bp_engine *engine, read_stat
         parse_number(r, &at, 1, &contract_only, "contract-only") &&
         expect_word(r, &at, "boot-only=") && parse_number(r, &at, 1, &boot_only, "boot-only") &&
         expect_word(r, &at, "callers=") &&
-        parse_number(r, &at, BP_CALLERS_IN_PROGRAM, &callers, "callers") && at_end(r, at);
+        parse_number(r, &at, BP_CALLERS_IN_PROGRAM, &callers, "callers") &&
+        expect_word(r, &at, "publishes=") &&
+        parse_number(r, &at, (1u << BP_UNPUBLISHED_PARAMETERS) - 1, &publishes, "publishes") &&
+        at_end(r, at);
     if (valid) {
       bp_function_begin(engine, name, location);
       if (contract_only)
@@ -992,6 +1001,9 @@ static bool parse_line(reader *r, const char *line, bp_engine *engine, read_stat
       if (boot_only)
         bp_set_boot_only(engine);
       bp_set_callers(engine, (bp_callers)callers);
+      for (unsigned j = 0; j < BP_UNPUBLISHED_PARAMETERS; j++)
+        if (publishes & (1u << j))
+          bp_set_publishes_parameter(engine, j);
       for (uint64_t b = 0; b < number; b++)
         bp_add_block(engine);
       if (exit != BP_NO_BLOCK)

@@ -7,6 +7,16 @@ void msg_init(struct msg *m, int data) {
   CMM_STORE_SHARED(m->ready, 1);
 }
 
+// Keeps the message to itself, unless -DATTACHED.
+struct msg *attached;
+
+void msg_clear(struct msg *m) {
+  m->data = 0;
+#ifdef ATTACHED
+  attached = m;
+#endif
+}
+
 int msg_read(struct msg *m) {
   if (!CMM_LOAD_SHARED(m->ready))
     return -1;
