@@ -119,14 +119,11 @@ static bool call_publishes(const definitions *d, const bp_event *event, unsigned
   return false;
 }
 
-static bool is_call(const bp_event *event) {
-  return event->type == BP_EVENT_CALL && event->function != BP_NO_FUNCTION &&
-         event->call_arguments != 0;
-}
-
-/* Least: what each function publishes, its calls' callees' included. */
-static parameter_set *find_publications(const bp_engine *engine, const definitions *d) {
-  size_t function_count = engine->functions.count, event_count = bp_event_count(engine);
+/* Least: what each function publishes, its calls' callees' included.
+ * `calls`: the calls that hand memory over (uint32_t event ids). */
+static parameter_set *find_publications(const bp_engine *engine, const definitions *d,
+                                        const bp_vec *calls) {
+  size_t function_count = engine->functions.count;
   parameter_set *publishes = malloc((function_count + 1) * sizeof *publishes);
   if (!publishes)
     abort();
@@ -134,10 +131,8 @@ static parameter_set *find_publications(const bp_engine *engine, const definitio
     publishes[f] = ((const bp_function *)bp_vec_at(&engine->functions, f))->publishes;
   for (bool changed = true; changed;) {
     changed = false;
-    for (uint32_t id = 0; id < event_count; id++) {
-      const bp_event *event = bp_event_get(engine, id);
-      if (!is_call(event))
-        continue;
+    for (size_t c = 0; c < calls->count; c++) {
+      const bp_event *event = bp_event_get(engine, *(uint32_t *)bp_vec_at(calls, c));
       for (unsigned argument = 0; argument < BP_UNPUBLISHED_ARGUMENTS; argument++) {
         unsigned code = argument_code(event, argument);
         if (!is_parameter(code))
@@ -155,15 +150,12 @@ static parameter_set *find_publications(const bp_engine *engine, const definitio
 
 /* Per function, the allocations one of its calls may publish. */
 static uint64_t *find_published_allocations(const bp_engine *engine, const definitions *d,
-                                            const parameter_set *publishes) {
-  size_t function_count = engine->functions.count, event_count = bp_event_count(engine);
-  uint64_t *not_kept = calloc((function_count + 1) * NOT_KEPT_WORDS, sizeof *not_kept);
+                                            const bp_vec *calls, const parameter_set *publishes) {
+  uint64_t *not_kept = calloc((engine->functions.count + 1) * NOT_KEPT_WORDS, sizeof *not_kept);
   if (!not_kept)
     abort();
-  for (uint32_t id = 0; id < event_count; id++) {
-    const bp_event *event = bp_event_get(engine, id);
-    if (!is_call(event))
-      continue;
+  for (size_t c = 0; c < calls->count; c++) {
+    const bp_event *event = bp_event_get(engine, *(uint32_t *)bp_vec_at(calls, c));
     for (unsigned argument = 0; argument < BP_UNPUBLISHED_ARGUMENTS; argument++) {
       unsigned code = argument_code(event, argument);
       if (!is_allocation(code) || !call_publishes(d, event, argument, publishes))
@@ -239,12 +231,21 @@ void bp_resolve_fresh_parameters(bp_engine *engine) {
   }
   if (!any)
     return;
+  bp_vec calls;
+  bp_vec_init(&calls, sizeof(uint32_t));
+  for (uint32_t id = 0; id < event_count; id++) {
+    const bp_event *event = bp_event_get(engine, id);
+    if (event->type == BP_EVENT_CALL && event->function != BP_NO_FUNCTION &&
+        event->call_arguments != 0)
+      *(uint32_t *)bp_vec_push(&calls) = id;
+  }
   definitions d;
   find_definitions(engine, &d);
-  parameter_set *publishes = find_publications(engine, &d);
-  uint64_t *not_kept = find_published_allocations(engine, &d, publishes);
+  parameter_set *publishes = find_publications(engine, &d, &calls);
+  uint64_t *not_kept = find_published_allocations(engine, &d, &calls, publishes);
   free(publishes);
   free_definitions(&d);
+  bp_vec_free(&calls);
   parameter_set *fresh = find_fresh_parameters(engine, not_kept);
   for (uint32_t id = 0; id < event_count; id++) {
     bp_event *event = bp_vec_at(&engine->events, id);
