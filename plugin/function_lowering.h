@@ -361,6 +361,7 @@ private:
   // The same for what the function publishes itself (Publication::Own).
   std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> ownPublishedAtEntry;
   llvm::SmallPtrSet<const VarDecl *, 2> ownPublishedHere;
+  bool ownAllocationsShared = false; // some are: the two flows above are kept
   // The function lowered on its own: its allocations, numbered for the
   // engine (bp_set_unpublished_if_kept), inlined bodies' ones too.
   mutable llvm::DenseMap<const VarDecl *, unsigned> allocationNumbers;
@@ -522,7 +523,7 @@ private:
   std::optional<unsigned> entryParameter(const VarDecl *variable) const;
   void noteUnpublishedArguments(uint32_t event, const Stmt *statement) const;
   unsigned allocationNumber(const VarDecl *variable) const;
-  void notePublishedParameters(const Stmt *body) const;
+  void notePublishedParameters(const CFG &cfg) const;
   const VarDecl *allocation(const VarDecl *variable) const;
   bool isUnpublished(const Expr *lvalue) const;
   static const VarDecl *baseLocal(const Expr *lvalue);

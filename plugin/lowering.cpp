@@ -169,7 +169,6 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
   collectDowncasts(body);
   collectBlockGuards(*cfg, dominators);
   collectPublications(*cfg);
-  notePublishedParameters(body);
 
   std::vector<uint32_t> heads(cfg->getNumBlockIDs());
   for (uint32_t &head : heads)
@@ -198,8 +197,10 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
         placeEmptyBarriersBefore(statement->getStmt());
         lowerElement(statement->getStmt());
         collectPublished(statement->getStmt(), publishedHere);
-        collectPublished(statement->getStmt(), storePublishedHere, Publication::Store);
-        collectPublished(statement->getStmt(), ownPublishedHere, Publication::Own);
+        if (ownAllocationsShared) {
+          collectPublished(statement->getStmt(), storePublishedHere, Publication::Store);
+          collectPublished(statement->getStmt(), ownPublishedHere, Publication::Own);
+        }
       }
     }
     // an `asm goto` ends its block

@@ -445,9 +445,17 @@ void FunctionLowering::collectPublications(const CFG &cfg) {
   publishedAtEntry.assign(count, {});
   storePublishedAtEntry.assign(count, {});
   ownPublishedAtEntry.assign(count, {});
+  ownAllocationsShared = false;
   if (allocatedLocals.size() == freshLocals.size())
     return; // every allocated local stays private
+  notePublishedParameters(cfg);
   flowPublications(cfg, publishedAtEntry, Publication::Any);
+  // the other two tell only of the function's own allocations
+  ownAllocationsShared = llvm::any_of(allocatedLocals, [&](const VarDecl *variable) {
+    return !freshLocals.count(variable) && !entryParameter(variable);
+  });
+  if (!ownAllocationsShared)
+    return;
   flowPublications(cfg, storePublishedAtEntry, Publication::Store);
   flowPublications(cfg, ownPublishedAtEntry, Publication::Own);
 }
@@ -508,7 +516,7 @@ const Expr *FunctionLowering::reportingSwap(const Stmt *statement) const {
 // `value` is an allocated local not yet published here (`p` in
 // `init(p)` before `publish(p)`).
 bool FunctionLowering::isUnpublishedValue(const Expr *value) const {
-  const VarDecl *variable = localOf(value);
+  const VarDecl *variable = handedLocal(value);
   return variable && allocatedLocals.count(variable) && !publishedHere.count(allocation(variable));
 }
 
@@ -561,7 +569,7 @@ unsigned FunctionLowering::allocationNumber(const VarDecl *variable) const {
   variable = allocation(variable);
   if (const auto *parameter = dyn_cast<ParmVarDecl>(variable); parameter && site)
     if (auto [argument, caller] = argumentOf(parameter); argument)
-      if (const VarDecl *local = localOf(argument))
+      if (const VarDecl *local = handedLocal(argument))
         return caller->allocationNumber(local);
   const FunctionLowering *root = this;
   while (root->site)
@@ -573,18 +581,14 @@ unsigned FunctionLowering::allocationNumber(const VarDecl *variable) const {
 // The parameters the function publishes itself, anywhere in its body
 // (bp_set_publishes_parameter); its calls of other units' functions are
 // the engine's to decide.
-void FunctionLowering::notePublishedParameters(const Stmt *body) const {
+void FunctionLowering::notePublishedParameters(const CFG &cfg) const {
   if (site || entryParameters.empty())
     return;
   llvm::SmallPtrSet<const VarDecl *, 2> published;
-  std::function<void(const Stmt *)> walk = [&](const Stmt *statement) {
-    if (!statement)
-      return;
-    collectPublished(statement, published, Publication::Own);
-    for (const Stmt *child : statement->children())
-      walk(child);
-  };
-  walk(body);
+  for (const CFGBlock *block : cfg)
+    for (const CFGElement &element : *block)
+      if (std::optional<CFGStmt> statement = element.getAs<CFGStmt>())
+        collectPublished(statement->getStmt(), published, Publication::Own);
   for (const VarDecl *variable : published)
     if (std::optional<unsigned> parameter = entryParameter(variable))
       bp_set_publishes_parameter(engine, *parameter);

@@ -4,7 +4,9 @@
  * finds the memory through that pointer may read the field before the
  * store lands; no barrier after the publication helps: the store must move
  * before it. Reported where another function that may run at the same
- * time loads the field. */
+ * time loads the field, of an instance the store may be to (not a
+ * neighbour's `hlist_node.pprev` that a list's removal reads, against
+ * hlist_add_head()'s own after it links the node). */
 #include "rules/rules.h"
 
 #include <stdlib.h>
@@ -43,7 +45,8 @@ void bp_check_stores_after_publication(bp_analysis *analysis) {
     uint32_t race = BP_NO_EVENT;
     for (int r = 0; r < 2 && race == BP_NO_EVENT; r++) {
       uint32_t reader = readers[store->object][r];
-      if (reader != BP_NO_EVENT && bp_event_get(engine, reader)->function != store->function)
+      if (reader != BP_NO_EVENT && bp_event_get(engine, reader)->function != store->function &&
+          bp_may_reach_one_instance(engine, store->object, id, reader))
         race = reader;
     }
     if (race == BP_NO_EVENT)
