@@ -112,14 +112,20 @@ bool FunctionLowering::isAllocator(const FunctionDecl *definition) const {
 // or one of the translation unit whose body neither stores the pointer
 // anywhere nor hands it to one that may) does not publish it.
 bool FunctionLowering::publishesArgument(const CallExpr *call, unsigned index, bool ownOnly) const {
+  // the engine decides another unit's function from the call's event
+  // (bp_set_call_argument), where it has one that tells: not a
+  // primitive's, nor the C library's
   const FunctionDecl *callee = call->getDirectCallee();
   if (keepsMemoryPrivate(callee))
     return false;
   if (!callee)
     return true;
+  bool deferred = ownOnly && index < BP_UNPUBLISHED_ARGUMENTS && callee->getIdentifier() &&
+                  calledPrimitive(call) == BP_NO_PRIMITIVE &&
+                  !sources.isInSystemHeader(sources.getExpansionLoc(callee->getLocation()));
   const FunctionDecl *definition = callee->getDefinition();
   if (!definition || !definition->hasBody())
-    return !ownOnly; // another unit's function: the engine knows it
+    return !deferred;
   if (index >= definition->getNumParams())
     return true;
   return !keepsParameterPrivate(definition->getParamDecl(index));
