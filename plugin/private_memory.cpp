@@ -410,6 +410,9 @@ void FunctionLowering::collectPublished(const Stmt *element,
                                         llvm::SmallPtrSetImpl<const VarDecl *> &out,
                                         Publication kind) const {
   bool storesOnly = kind == Publication::Store;
+  // what the function publishes itself, for the engine to rely on, counts
+  // a member's address too (`list_add_rcu(&p->node, head)` publishes p)
+  auto localOf = kind == Publication::Own ? handedLocal : FunctionLowering::localOf;
   auto carried = [&](const Expr *value) {
     if (!value)
       return;

@@ -7,13 +7,22 @@ void msg_init(struct msg *m, int data) {
   CMM_STORE_SHARED(m->ready, 1);
 }
 
-// Keeps the message to itself, unless -DATTACHED.
+// Keeps the message to itself, unless -DATTACHED or -DLINKED.
 struct msg *attached;
+struct node *nodes;
+
+static void node_push(struct node *n) {
+  n->next = nodes;
+  CMM_STORE_SHARED(nodes, n);
+}
 
 void msg_clear(struct msg *m) {
   m->data = 0;
 #ifdef ATTACHED
   attached = m;
+#endif
+#ifdef LINKED
+  node_push(&m->node);
 #endif
 }
 

@@ -1,9 +1,14 @@
 #include <urcu/arch.h>
 #include <urcu/system.h>
 
+struct node {
+  struct node *next;
+};
+
 struct msg {
   int data;
   int ready;
+  struct node node;
 };
 
 struct box {
