@@ -5,6 +5,7 @@
 #include "function_lowering.h"
 
 #include "clang/AST/ParentMap.h"
+#include "clang/Analysis/CFG.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"
@@ -588,8 +589,90 @@ void FunctionLowering::addLock(const PrimitiveUse &use, bool acquire) {
       lock = nameStructureLock(argument);
   }
   if (lock)
-    bp_add_lock(engine, currentBlock, internObject(*lock), acquire, use.primitive,
-                eventLocation(use.location));
+    bp_add_lock(engine, acquire ? conditionalLockBlock(use.root) : currentBlock,
+                internObject(*lock), acquire, use.primitive, eventLocation(use.location));
+}
+
+// The only statement `statement` is (itself, or a block of it alone).
+static const Stmt *soleStatement(const Stmt *statement) {
+  while (const auto *block = dyn_cast_or_null<CompoundStmt>(statement)) {
+    if (block->size() != 1)
+      return nullptr;
+    statement = block->body_front();
+  }
+  return statement;
+}
+
+static bool sameExpression(const ASTContext &context, const Expr *a, const Expr *b) {
+  llvm::FoldingSetNodeID first, second;
+  a->IgnoreParenImpCasts()->Profile(first, context, true);
+  b->IgnoreParenImpCasts()->Profile(second, context, true);
+  return first == second;
+}
+
+// A condition whose variables keep their values through the body: its
+// parameters and locals are written only by their initialisation.
+bool FunctionLowering::stableCondition(const Expr *condition) const {
+  bool stable = true;
+  std::function<void(const Stmt *)> walk = [&](const Stmt *statement) {
+    if (!statement || !stable)
+      return;
+    if (const auto *reference = dyn_cast<DeclRefExpr>(statement))
+      if (const auto *variable = dyn_cast<VarDecl>(reference->getDecl()))
+        stable = !variable->hasGlobalStorage() && writtenOnlyByInit(variable);
+    for (const Stmt *child : statement->children())
+      walk(child);
+  };
+  walk(condition);
+  return stable;
+}
+
+// A lock taken only where a condition holds, and released further on only
+// where the same condition holds again (`if (flags & BIND_WITH_LOCK)
+// lock_sock(sk); ... if (flags & BIND_WITH_LOCK) release_sock(sk);`):
+// where it does not hold, the caller holds the lock (that is what the
+// condition tells), so the code between runs under the lock either way.
+// The engine block that ends where the condition is tested, where the lock
+// is taken as if before the test; else currentBlock.
+uint32_t FunctionLowering::conditionalLockBlock(const Stmt *lockUse) const {
+  ParentMap *map = parents();
+  const auto *use = dyn_cast<Expr>(lockUse);
+  Stmt *parent = map && use ? map->getParentIgnoreParenImpCasts(const_cast<Expr *>(use)) : nullptr;
+  while (isa_and_nonnull<CompoundStmt>(parent) && soleStatement(parent))
+    parent = map->getParentIgnoreParenImpCasts(parent);
+  const auto *test = dyn_cast_or_null<IfStmt>(parent);
+  if (!test || test->getElse() || !test->getCond() || !blockTails || !loweredCfg ||
+      !isa_and_nonnull<Expr>(soleStatement(test->getThen())) ||
+      cast<Expr>(soleStatement(test->getThen()))->IgnoreParenImpCasts() !=
+          use->IgnoreParenImpCasts() ||
+      !stableCondition(test->getCond()))
+    return currentBlock;
+  const Expr *lock = lockArgument(lockUse);
+  bool released = false;
+  std::function<void(const Stmt *)> walk = [&](const Stmt *statement) {
+    if (!statement || released)
+      return;
+    if (const auto *other = dyn_cast<IfStmt>(statement);
+        other && other != test && !other->getElse() && other->getCond() &&
+        sources.isBeforeInTranslationUnit(test->getBeginLoc(), other->getBeginLoc()) &&
+        sameExpression(context, test->getCond(), other->getCond()))
+      if (const Stmt *unlock = soleStatement(other->getThen())) {
+        int primitive = calledPrimitive(unlock);
+        const Expr *unlocked = lockArgument(unlock);
+        released = primitive != BP_NO_PRIMITIVE &&
+                   bp_primitive_get(primitive)->op == BP_OP_UNLOCK && lock && unlocked &&
+                   sameExpression(context, lock, unlocked);
+      }
+    for (const Stmt *child : statement->children())
+      walk(child);
+  };
+  walk(loweredBody);
+  if (!released)
+    return currentBlock;
+  for (const CFGBlock *block : *loweredCfg)
+    if (block->getTerminatorStmt() == test && block->getBlockID() < blockTails->size())
+      return (*blockTails)[block->getBlockID()];
+  return currentBlock;
 }
 
 std::optional<int64_t> FunctionLowering::evaluate(const Expr *expression) const {

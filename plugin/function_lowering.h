@@ -304,6 +304,9 @@ private:
   llvm::DenseMap<uint32_t, std::string> subtypes;
   const FunctionDecl *function = nullptr;
   bool contractRoot = false; // a root a library's contract (BP_CONTRACT) names
+  // The engine block each CFG block of the body being lowered ends in, as
+  // far as lowered (lowerBody's), or null.
+  const std::vector<uint32_t> *blockTails = nullptr;
   // The parents of the body being lowered (parents()).
   const Stmt *loweredBody = nullptr;
   mutable std::unique_ptr<ParentMap> ownParents;
@@ -632,6 +635,8 @@ private:
   void addJoin(const PrimitiveUse &use);
   void addSpawn(const PrimitiveUse &use);
   void addLock(const PrimitiveUse &use, bool acquire);
+  uint32_t conditionalLockBlock(const Stmt *lockUse) const;
+  bool stableCondition(const Expr *condition) const;
   bool lowerBitLock(const PrimitiveUse &use, bp_order order, const SharedObject &word);
   std::optional<SharedObject> nameStructureLock(const Expr *pointer) const;
   std::optional<int64_t> evaluate(const Expr *expression) const;

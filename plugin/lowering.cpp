@@ -174,6 +174,7 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
   for (uint32_t &head : heads)
     head = bp_add_block(engine);
   std::vector<uint32_t> tails = heads;
+  blockTails = &tails;
   // In reverse post-order, an opaque use is met first where control enters it.
   for (const CFGBlock *block : order) {
     currentCfgBlock = block->getBlockID();
@@ -264,6 +265,7 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
   parentMap = nullptr;
   maskedValues.reset();
   bodyWrites.reset();
+  blockTails = nullptr;
   return std::make_pair(heads[cfg->getEntry().getBlockID()], tails[exit->getBlockID()]);
 }
 
