@@ -82,7 +82,7 @@ typedef struct {
   bool boot_only;     /* bp_set_boot_only */
   bp_callers callers; /* bp_set_callers */
   uint32_t exit;      /* bp_function_exit; BP_NO_BLOCK when not known */
-  uint16_t publishes; /* bit j: bp_set_publishes_parameter(j) */
+  uint16_t keeps;     /* bit j: bp_set_keeps_parameter(j) */
 } bp_function;
 
 /* An annotation as the engine keeps it: its strings are names ids. */

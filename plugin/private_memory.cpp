@@ -587,9 +587,10 @@ unsigned FunctionLowering::allocationNumber(const VarDecl *variable) const {
       .first->second;
 }
 
-// The parameters the function publishes itself, anywhere in its body
-// (bp_set_publishes_parameter); its calls of other units' functions are
-// the engine's to decide.
+// The parameters the function keeps to itself, anywhere in its body
+// (bp_set_keeps_parameter): those it follows as its own allocations and
+// never publishes by itself; its calls of other units' functions are the
+// engine's to decide. Any other is published.
 void FunctionLowering::notePublishedParameters(const CFG &cfg) const {
   if (site || entryParameters.empty())
     return;
@@ -598,9 +599,9 @@ void FunctionLowering::notePublishedParameters(const CFG &cfg) const {
     for (const CFGElement &element : *block)
       if (std::optional<CFGStmt> statement = element.getAs<CFGStmt>())
         collectPublished(statement->getStmt(), published, Publication::Own);
-  for (const VarDecl *variable : published)
-    if (std::optional<unsigned> parameter = entryParameter(variable))
-      bp_set_publishes_parameter(engine, *parameter);
+  for (const auto &[parameter, index] : entryParameters)
+    if (allocatedLocals.count(parameter) && !published.count(parameter))
+      bp_set_keeps_parameter(engine, index);
 }
 
 // The local whose allocation `variable` names part of (itself if none).

@@ -552,7 +552,7 @@ void bp_set_unpublished_if_fresh(bp_engine *engine, uint32_t event, unsigned par
  * which nothing but calls of functions of other units may have published
  * yet: it is unpublished where none of the function's calls that hand
  * that memory over (bp_set_call_argument) publishes it, as bp_analyze
- * finds from the program's functions (bp_set_publishes_parameter).
+ * finds from the program's functions (bp_set_keeps_parameter).
  * Allocations from BP_UNPUBLISHED_ALLOCATIONS on are not tracked. */
 #define BP_UNPUBLISHED_ALLOCATIONS 112
 void bp_set_unpublished_if_kept(bp_engine *engine, uint32_t event, unsigned allocation);
@@ -566,12 +566,12 @@ void bp_set_unpublished_if_kept(bp_engine *engine, uint32_t event, unsigned allo
 #define BP_UNPUBLISHED_ARGUMENTS 8
 void bp_set_call_argument(bp_engine *engine, uint32_t event, unsigned argument, unsigned parameter,
                           unsigned allocation, bool unpublished);
-/* The function begun last publishes what its parameter `parameter` points
- * to itself: stores it where others find it, hands it to an atomic
- * operation, a call through a pointer or a function of its unit that may
- * publish it. Its calls of other units' functions say the rest
- * (bp_set_call_argument). */
-void bp_set_publishes_parameter(bp_engine *engine, unsigned parameter);
+/* The function begun last keeps what its parameter `parameter` points to
+ * to itself: it never stores it where others find it, nor hands it to an
+ * atomic operation, a call through a pointer or a function of its unit
+ * that may publish it. Its calls of other units' functions say the rest
+ * (bp_set_call_argument). A parameter not said to be kept is published. */
+void bp_set_keeps_parameter(bp_engine *engine, unsigned parameter);
 /* Call `event` marks where a function that is also lowered on its own is
  * lowered into its caller (its code follows as the caller's events): it
  * tells the locks held at its calls, and nothing else (it orders nothing

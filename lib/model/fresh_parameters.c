@@ -1,7 +1,7 @@
 /* Memory nobody else can see yet, decided over the program's calls.
  *
  * What a function publishes of what its parameters point to: what it
- * publishes itself (bp_set_publishes_parameter), and what it hands to a
+ * does not keep to itself (bp_set_keeps_parameter), and what it hands to a
  * function of another unit that publishes it, or to one the program does
  * not define. An allocating function's memory that only calls of other
  * units' functions were handed (bp_set_call_argument) stays unpublished
@@ -128,7 +128,7 @@ static parameter_set *find_publications(const bp_engine *engine, const definitio
   if (!publishes)
     abort();
   for (uint32_t f = 0; f < function_count; f++)
-    publishes[f] = ((const bp_function *)bp_vec_at(&engine->functions, f))->publishes;
+    publishes[f] = ALL_PARAMETERS & ~((const bp_function *)bp_vec_at(&engine->functions, f))->keeps;
   for (bool changed = true; changed;) {
     changed = false;
     for (size_t c = 0; c < calls->count; c++) {

@@ -675,9 +675,9 @@ void bp_set_call_argument(bp_engine *engine, uint32_t event, unsigned argument, 
   stored->call_arguments = (stored->call_arguments & ~(UINT64_C(255) << shift)) | code << shift;
 }
 
-void bp_set_publishes_parameter(bp_engine *engine, unsigned parameter) {
+void bp_set_keeps_parameter(bp_engine *engine, unsigned parameter) {
   if (engine->building && engine->functions.count && parameter < BP_UNPUBLISHED_PARAMETERS)
-    ((bp_function *)bp_vec_at(&engine->functions, engine->functions.count - 1))->publishes |=
+    ((bp_function *)bp_vec_at(&engine->functions, engine->functions.count - 1))->keeps |=
         (uint16_t)(1u << parameter);
 }
 

@@ -14,7 +14,7 @@
  *   file 0 "src/ring.c"
  *   object 0 "struct ring.head" "ring.head"
  *   unit "@src/ring.c#9F2A..."      (the unit of the functions that follow)
- *   function "reader" 0:12:5 blocks=3 exit=0 contract-only=0 boot-only=0 callers=0 publishes=0
+ *   function "reader" 0:12:5 blocks=3 exit=0 contract-only=0 boot-only=0 callers=0 keeps=0
  *   edge 0 1
  *   loop-edge 1 1
  *   event 1 type=0 function=0 location=0:14:9 primitive=CMM_LOAD_SHARED ...
@@ -327,9 +327,9 @@ bool bp_program_write(const bp_engine *engine, FILE *out) {
       fputs(" exit=-", out);
     else
       fprintf(out, " exit=%u", function->exit);
-    fprintf(out, " contract-only=%d boot-only=%d callers=%d publishes=%u\n",
+    fprintf(out, " contract-only=%d boot-only=%d callers=%d keeps=%u\n",
             function->contract_only ? 1 : 0, function->boot_only ? 1 : 0, (int)function->callers,
-            (unsigned)function->publishes);
+            (unsigned)function->keeps);
     for (size_t b = 0; b < function->blocks.count; b++) {
       const bp_block *block = bp_vec_at(&function->blocks, b);
       for (size_t s = 0; s < block->successors.count; s++) {
@@ -568,8 +568,8 @@ size_t bp_program_merge(bp_engine *into, const bp_engine *from) {
       bp_set_boot_only(into);
     bp_set_callers(into, function->callers);
     for (unsigned j = 0; j < BP_UNPUBLISHED_PARAMETERS; j++)
-      if (function->publishes & (1u << j))
-        bp_set_publishes_parameter(into, j);
+      if (function->keeps & (1u << j))
+        bp_set_keeps_parameter(into, j);
     for (size_t b = 0; b < function->blocks.count; b++)
       bp_add_block(into);
     if (function->exit != BP_NO_BLOCK)
@@ -979,7 +979,7 @@ static bool parse_line(reader *r, const char *line, bp_engine *engine, read_stat
       return false;
     bp_location location;
     uint64_t contract_only = 0, boot_only = 0, callers = BP_CALLERS_UNKNOWN, exit = BP_NO_BLOCK,
-             publishes = 0;
+             keeps = 0;
     bool valid =
         parse_location(r, &at, engine, &location, "the function location") &&
         expect_word(r, &at, "blocks=") && parse_number(r, &at, UINT32_MAX, &number, "blocks") &&
@@ -991,8 +991,8 @@ static bool parse_line(reader *r, const char *line, bp_engine *engine, read_stat
         expect_word(r, &at, "boot-only=") && parse_number(r, &at, 1, &boot_only, "boot-only") &&
         expect_word(r, &at, "callers=") &&
         parse_number(r, &at, BP_CALLERS_IN_PROGRAM, &callers, "callers") &&
-        expect_word(r, &at, "publishes=") &&
-        parse_number(r, &at, (1u << BP_UNPUBLISHED_PARAMETERS) - 1, &publishes, "publishes") &&
+        expect_word(r, &at, "keeps=") &&
+        parse_number(r, &at, (1u << BP_UNPUBLISHED_PARAMETERS) - 1, &keeps, "keeps") &&
         at_end(r, at);
     if (valid) {
       bp_function_begin(engine, name, location);
@@ -1002,8 +1002,8 @@ static bool parse_line(reader *r, const char *line, bp_engine *engine, read_stat
         bp_set_boot_only(engine);
       bp_set_callers(engine, (bp_callers)callers);
       for (unsigned j = 0; j < BP_UNPUBLISHED_PARAMETERS; j++)
-        if (publishes & (1u << j))
-          bp_set_publishes_parameter(engine, j);
+        if (keeps & (1u << j))
+          bp_set_keeps_parameter(engine, j);
       for (uint64_t b = 0; b < number; b++)
         bp_add_block(engine);
       if (exit != BP_NO_BLOCK)

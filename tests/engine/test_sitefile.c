@@ -431,11 +431,11 @@ static void test_corrupt_files_are_clear_errors(void **state) {
   expect_error("barrierpair-sites 99\n", "test.sites:1: site file version 99; this barrierpair "
                                          "reads version " VERSION_TEXT(BP_SITES_VERSION));
   snprintf(text, sizeof text,
-           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 publishes=0\n",
+           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 keeps=0\n",
            header);
   expect_error(text, "test.sites:5: the file ends inside a function");
   snprintf(text, sizeof text,
-           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 publishes=0\nevent 0 "
+           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 keeps=0\nevent 0 "
            "type=0 function=0 "
            "location=0:2:2" EVENT_TAIL,
            header);
@@ -447,19 +447,19 @@ static void test_corrupt_files_are_clear_errors(void **state) {
                "reference_put=0 value_unused=0\n");
   expect_error(text, "test.sites:5: object 7 is not defined by an object record");
   snprintf(text, sizeof text,
-           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 publishes=0\nevent 0 "
+           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 keeps=0\nevent 0 "
            "type=0 function=0 "
            "location=0:2:2 primitive=- object=0 kind=0\nend\n",
            header);
   expect_error(text, "test.sites:5: missing field 'marked'");
   snprintf(text, sizeof text,
-           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 publishes=0\nevent 0 "
+           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 keeps=0\nevent 0 "
            "type=0 function=0 "
            "location=7:2:2" EVENT_TAIL "end\n",
            header);
   expect_error(text, "test.sites:5: location names file 7");
   snprintf(text, sizeof text,
-           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 publishes=0\nevent 0 "
+           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 keeps=0\nevent 0 "
            "type=0 function=0 "
            "location=0:2:2 "
            "primitive=no_such_barrier object=0 kind=0 marked=1 strength=0 implicit=0 "
@@ -467,18 +467,18 @@ static void test_corrupt_files_are_clear_errors(void **state) {
            header);
   expect_error(text, "test.sites:5: unknown primitive 'no_such_barrier'");
   snprintf(text, sizeof text,
-           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 publishes=0\nevent 3 "
+           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 keeps=0\nevent 3 "
            "type=0 function=0 "
            "location=0:2:2" EVENT_TAIL "end\n",
            header);
   expect_error(text, "test.sites:5: event in block 3");
   snprintf(text, sizeof text,
-           "%sfunction \"f\" 0:1:1 blocks=2 exit=- contract-only=0 boot-only=0 callers=0 publishes=0\nedge 0 "
+           "%sfunction \"f\" 0:1:1 blocks=2 exit=- contract-only=0 boot-only=0 callers=0 keeps=0\nedge 0 "
            "2\nend\n",
            header);
   expect_error(text, "test.sites:5: edge 0 -> 2");
   snprintf(text, sizeof text,
-           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 publishes=0\nevent 0 "
+           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 keeps=0\nevent 0 "
            "type=0 function=0 "
            "location=0:2:2 primitive=- object=0 kind=0 marked=1 strength=0 "
            "implicit=0 statement=- own_begin=- own_end=- indentation=\"ab\nend\n",
@@ -501,7 +501,7 @@ static void test_corrupt_files_are_clear_errors(void **state) {
   expect_error(text, "test.sites:4: an annotation needs a location");
   snprintf(text, sizeof text,
            "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 "
-           "callers=0 publishes=0\nannotation kind=0 macro=0 "
+           "callers=0 keeps=0\nannotation kind=0 macro=0 "
            "location=0:2:2 lines=2-2 "
            "next=4 name=\"x\" reason=\"\"\nend\n",
            header);
@@ -511,10 +511,10 @@ static void test_corrupt_files_are_clear_errors(void **state) {
   expect_error(text, "test.sites:4: expected 'reason='");
   /* Valid up to a bad line: nothing of it is merged. */
   snprintf(text, sizeof text,
-           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 publishes=0\nevent 0 "
+           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 keeps=0\nevent 0 "
            "type=0 function=0 "
            "location=0:2:2" EVENT_TAIL "end\nfunction \"g\" 0:1:1 blocks=1 exit=- "
-           "contract-only=0 boot-only=0 callers=0 publishes=0\nevent 0 type=1 function=0" EVENT_TAIL "end\n",
+           "contract-only=0 boot-only=0 callers=0 keeps=0\nevent 0 type=1 function=0" EVENT_TAIL "end\n",
            header);
   expect_error(text, "test.sites:8: function=0 is not the function being read");
 }
