@@ -522,7 +522,6 @@ private:
   void flowPublications(const CFG &cfg, std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> &atEntry,
                         Publication kind) const;
   bool isUnpublishedValue(const Expr *value) const;
-  static const VarDecl *handedLocal(const Expr *value);
   std::optional<unsigned> entryParameter(const VarDecl *variable) const;
   void noteUnpublishedArguments(uint32_t event, const Stmt *statement) const;
   unsigned allocationNumber(const VarDecl *variable) const;

@@ -412,18 +412,18 @@ void FunctionLowering::collectPublished(const Stmt *element,
   bool storesOnly = kind == Publication::Store;
   // what the function publishes itself, for the engine to rely on, counts
   // a member's address too (`list_add_rcu(&p->node, head)` publishes p)
-  auto localOf = kind == Publication::Own ? handedLocal : FunctionLowering::localOf;
+  auto named = kind == Publication::Own ? pointerLocal : localOf;
   auto carried = [&](const Expr *value) {
     if (!value)
       return;
-    if (const VarDecl *variable = localOf(value); variable && allocatedLocals.count(variable))
+    if (const VarDecl *variable = named(value); variable && allocatedLocals.count(variable))
       out.insert(allocation(variable));
   };
   if (const auto *binary = dyn_cast<BinaryOperator>(element)) {
     // A pointer stored into its own allocation (`heap->tld = tld` with both
     // in one `td`) is not handed to anyone.
     const VarDecl *target = baseLocal(binary->getLHS());
-    const VarDecl *value = localOf(binary->getRHS());
+    const VarDecl *value = named(binary->getRHS());
     bool ownAllocation =
         target && value && allocatedLocals.count(target) && allocation(target) == allocation(value);
     // Counted as a store publication only when the store is marked (an
@@ -439,7 +439,7 @@ void FunctionLowering::collectPublished(const Stmt *element,
           carried(value);
   } else if (const auto *call = dyn_cast<CallExpr>(element); call && !storesOnly) {
     for (unsigned i = 0; i < call->getNumArgs(); i++) {
-      const VarDecl *variable = localOf(call->getArg(i));
+      const VarDecl *variable = named(call->getArg(i));
       if (variable && allocatedLocals.count(variable) &&
           publishesArgument(call, i, kind == Publication::Own))
         carried(call->getArg(i));
@@ -525,17 +525,8 @@ const Expr *FunctionLowering::reportingSwap(const Stmt *statement) const {
 // `value` is an allocated local not yet published here (`p` in
 // `init(p)` before `publish(p)`).
 bool FunctionLowering::isUnpublishedValue(const Expr *value) const {
-  const VarDecl *variable = handedLocal(value);
+  const VarDecl *variable = pointerLocal(value);
   return variable && allocatedLocals.count(variable) && !publishedHere.count(allocation(variable));
-}
-
-// The local whose memory an argument hands over: `p`, or `&p->member`.
-const VarDecl *FunctionLowering::handedLocal(const Expr *value) {
-  value = value->IgnoreParenCasts();
-  if (const auto *address = dyn_cast<UnaryOperator>(value);
-      address && address->getOpcode() == UO_AddrOf)
-    return baseLocal(address->getSubExpr());
-  return localOf(value);
 }
 
 // The parameter of the function lowered on its own whose memory
@@ -550,7 +541,7 @@ std::optional<unsigned> FunctionLowering::entryParameter(const VarDecl *variable
   if (!site || !parameter)
     return std::nullopt;
   auto [argument, caller] = argumentOf(parameter);
-  return argument ? caller->entryParameter(handedLocal(argument)) : std::nullopt;
+  return argument ? caller->entryParameter(pointerLocal(argument)) : std::nullopt;
 }
 
 // What a call of another function hands it of memory nobody else has
@@ -560,7 +551,7 @@ std::optional<unsigned> FunctionLowering::entryParameter(const VarDecl *variable
 void FunctionLowering::noteUnpublishedArguments(uint32_t event, const Stmt *statement) const {
   const auto *call = dyn_cast<CallExpr>(statement);
   for (unsigned i = 0; call && i < call->getNumArgs() && i < BP_UNPUBLISHED_ARGUMENTS; i++) {
-    const VarDecl *variable = handedLocal(call->getArg(i));
+    const VarDecl *variable = pointerLocal(call->getArg(i));
     if (!variable || !allocatedLocals.count(variable) || takenLists.count(allocation(variable)))
       continue;
     bool unpublished = !publishedHere.count(allocation(variable));
@@ -578,7 +569,7 @@ unsigned FunctionLowering::allocationNumber(const VarDecl *variable) const {
   variable = allocation(variable);
   if (const auto *parameter = dyn_cast<ParmVarDecl>(variable); parameter && site)
     if (auto [argument, caller] = argumentOf(parameter); argument)
-      if (const VarDecl *local = handedLocal(argument))
+      if (const VarDecl *local = pointerLocal(argument))
         return caller->allocationNumber(local);
   const FunctionLowering *root = this;
   while (root->site)

@@ -33,90 +33,54 @@ static bool is_allocation(unsigned code) {
   return (code & ~BP_ARGUMENT_UNPUBLISHED) >= 16;
 }
 
-/* The program's definitions of the functions a call may run. */
+/* The program's definitions of the functions a call may run, by name. */
 typedef struct {
   const bp_engine *engine;
-  uint32_t *by_name, *next;                         /* every function, by name */
-  uint32_t *by_field, *field_next, *field_function; /* bp_field_take records, by field */
-  bool *escapes;                                    /* per field name */
+  uint32_t *by_name, *next;
 } definitions;
 
 static void find_definitions(const bp_engine *engine, definitions *d) {
   size_t names = engine->names.strings.count, functions = engine->functions.count;
-  size_t takes = engine->field_taken.count;
   d->engine = engine;
   d->by_name = malloc((names + 1) * sizeof *d->by_name);
   d->next = malloc((functions + 1) * sizeof *d->next);
-  d->by_field = malloc((names + 1) * sizeof *d->by_field);
-  d->field_next = malloc((takes + 1) * sizeof *d->field_next);
-  d->field_function = malloc((takes + 1) * sizeof *d->field_function);
-  d->escapes = calloc(names + 1, sizeof *d->escapes);
-  if (!d->by_name || !d->next || !d->by_field || !d->field_next || !d->field_function ||
-      !d->escapes)
+  if (!d->by_name || !d->next)
     abort();
   for (size_t n = 0; n < names; n++)
-    d->by_name[n] = d->by_field[n] = BP_NO_FUNCTION;
+    d->by_name[n] = BP_NO_FUNCTION;
   for (uint32_t f = (uint32_t)functions; f-- > 0;) {
     const bp_function *function = bp_vec_at(&engine->functions, f);
     d->next[f] = d->by_name[function->name];
     d->by_name[function->name] = f;
-  }
-  for (size_t i = 0; i < engine->field_escapes.count; i++)
-    d->escapes[*(uint32_t *)bp_vec_at(&engine->field_escapes, i)] = true;
-  for (uint32_t i = 0; i < takes; i++) {
-    const bp_field_take *take = bp_vec_at(&engine->field_taken, i);
-    d->field_function[i] = take->function;
-    d->field_next[i] = d->by_field[take->field];
-    d->by_field[take->field] = i;
   }
 }
 
 static void free_definitions(definitions *d) {
   free(d->by_name);
   free(d->next);
-  free(d->by_field);
-  free(d->field_next);
-  free(d->field_function);
-  free(d->escapes);
 }
 
-/* Whether a function of name `name` called from unit `unit` may publish
- * what its parameter `parameter` points to, as `publishes` says so far:
- * the caller's unit's own definitions, or else every one of the program's;
- * none: a function the program does not define. */
-static bool name_publishes(const definitions *d, uint32_t name, uint32_t unit, unsigned parameter,
+/* Whether call `event` may publish what its argument `argument` points to,
+ * as `publishes` says so far: its callee's definitions in the caller's
+ * unit, or else every one of the program's; a function the program does
+ * not define, or a call through a function-pointer field (whose functions
+ * code may also store at run time), publishes it. */
+static bool call_publishes(const definitions *d, const bp_event *event, unsigned argument,
                            const parameter_set *publishes) {
-  if (parameter >= BP_UNPUBLISHED_PARAMETERS)
+  if (argument >= BP_UNPUBLISHED_PARAMETERS)
     return true;
+  uint32_t unit = ((const bp_function *)bp_vec_at(&d->engine->functions, event->function))->unit;
   bool own_unit = false, defined = false;
-  for (uint32_t f = d->by_name[name]; f != BP_NO_FUNCTION && !own_unit; f = d->next[f])
+  for (uint32_t f = d->by_name[event->callee]; f != BP_NO_FUNCTION && !own_unit; f = d->next[f])
     own_unit = ((const bp_function *)bp_vec_at(&d->engine->functions, f))->unit == unit;
-  for (uint32_t f = d->by_name[name]; f != BP_NO_FUNCTION; f = d->next[f]) {
+  for (uint32_t f = d->by_name[event->callee]; f != BP_NO_FUNCTION; f = d->next[f]) {
     if (own_unit && ((const bp_function *)bp_vec_at(&d->engine->functions, f))->unit != unit)
       continue;
     defined = true;
-    if (publishes[f] & (1u << parameter))
+    if (publishes[f] & (1u << argument))
       return true;
   }
   return !defined;
-}
-
-/* The same for call `event`: of a function, or through a function-pointer
- * field (every function stored there, none when the field's value goes
- * elsewhere too). */
-static bool call_publishes(const definitions *d, const bp_event *event, unsigned argument,
-                           const parameter_set *publishes) {
-  const bp_function *caller = bp_vec_at(&d->engine->functions, event->function);
-  if (d->by_name[event->callee] != BP_NO_FUNCTION)
-    return name_publishes(d, event->callee, caller->unit, argument, publishes);
-  if (d->escapes[event->callee] || d->by_field[event->callee] == BP_NO_FUNCTION)
-    return true;
-  for (uint32_t t = d->by_field[event->callee]; t != BP_NO_FUNCTION; t = d->field_next[t]) {
-    const bp_field_take *take = bp_vec_at(&d->engine->field_taken, t);
-    if (name_publishes(d, d->field_function[t], take->unit, argument, publishes))
-      return true;
-  }
-  return false;
 }
 
 /* Least: what each function publishes, its calls' callees' included.
