@@ -96,7 +96,7 @@ struct ExpansionFacts {
   static constexpr int32_t Unknown = -2, None = -1;
   int32_t outermost = Unknown;         // the entry of the outermost known macro of its chain
   int16_t primitive = BP_NO_PRIMITIVE; // that macro's
-  int8_t inAssertion = Unknown;        // 0 or 1 once known
+  int8_t inExcusedCode = Unknown;      // 0 or 1 once known
 };
 
 // What a finding may read of an event, worked out only when it does: where
@@ -484,7 +484,7 @@ private:
   ExpansionFacts *factsOf(FileID id) const;
   std::optional<MacroHit> outermostKnownMacro(SourceLocation location) const;
   std::optional<MacroHit> walkMacroChain(SourceLocation location) const;
-  bool inAssertion(SourceLocation location) const;
+  bool inExcusedCode(SourceLocation location) const;
   bool sameUse(const Stmt *statement, const MacroHit &hit) const;
   void findMacroUses(const Stmt *body);
   void collectMacroUses(const Stmt *statement, llvm::DenseMap<unsigned, PrimitiveUse> &uses) const;

@@ -1037,7 +1037,7 @@ std::vector<const CFGBlock *> FunctionLowering::reversePostOrder(const CFG &cfg)
 // ---- Elements of a block ----
 
 void FunctionLowering::lowerElement(const Stmt *statement) {
-  if (statement->getBeginLoc().isMacroID() && inAssertion(statement->getBeginLoc()))
+  if (statement->getBeginLoc().isMacroID() && inExcusedCode(statement->getBeginLoc()))
     return;
   int marking = BP_NO_PRIMITIVE;
   if (std::optional<MacroHit> hit = outermostKnownMacro(statement->getBeginLoc())) {

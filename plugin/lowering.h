@@ -33,11 +33,12 @@ struct MacroExpansions {
   // the order they were met.
   std::vector<EmptyBarrier> barriers;
   // By the raw location of the name that began an expansion: the primitive
-  // the table names so, or AssertMacro for assert(). An expansion not here
+  // the table names so, or ExcusedMacro for assert() and the table's EXCUSE
+  // primitives (data_race()). An expansion not here
   // is of a macro lowering does not look for.
   llvm::DenseMap<unsigned, int> named;
-  bool assertExpanded = false;
-  static constexpr int AssertMacro = -2;
+  bool excusedExpanded = false;
+  static constexpr int ExcusedMacro = -2;
 };
 
 namespace lowering {

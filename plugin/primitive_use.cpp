@@ -26,6 +26,18 @@ namespace barrierpair {
 
 using namespace clang;
 
+// assert() and the table's EXCUSE primitives (data_race()) are
+// MacroExpansions::ExcusedMacro; another of the table's primitives is its
+// index; any other name BP_NO_PRIMITIVE.
+static int excusingOrPrimitive(StringRef name) {
+  if (name == "assert")
+    return MacroExpansions::ExcusedMacro;
+  int primitive = bp_primitive_find(name.data(), name.size());
+  return primitive != BP_NO_PRIMITIVE && bp_primitive_get(primitive)->op == BP_OP_EXCUSE
+             ? MacroExpansions::ExcusedMacro
+             : primitive;
+}
+
 // Whether a use of `primitive` orders memory, or may: a fence (a compiler
 // barrier too: it is where an order was meant), a lock, a thread's start or
 // join, or an access that is not relaxed. `order` is the order its argument
@@ -51,7 +63,8 @@ struct PrimitiveUseWatch::State {
   static constexpr int RelaxedOrderMacro = -4;
   MacroExpansions expansions;
   // What a name is, asked once per identifier: the primitive the table
-  // names so, MacroExpansions::AssertMacro, or BP_NO_PRIMITIVE.
+  // names so (not an EXCUSE one), MacroExpansions::ExcusedMacro, or
+  // BP_NO_PRIMITIVE.
   llvm::DenseMap<const IdentifierInfo *, int> known;
 
   int lookup(const IdentifierInfo *name) {
@@ -59,11 +72,10 @@ struct PrimitiveUseWatch::State {
       return BP_NO_PRIMITIVE;
     auto [entry, added] = known.try_emplace(name, BP_NO_PRIMITIVE);
     if (added)
-      entry->second = name->isStr("assert")             ? MacroExpansions::AssertMacro
-                      : name->isStr("__ATOMIC_RELAXED") ? RelaxedOrderMacro
+      entry->second = name->isStr("__ATOMIC_RELAXED") ? RelaxedOrderMacro
                       : namesStrongOrder(name->getName())
                           ? StrongOrderMacro
-                          : bp_primitive_find(name->getNameStart(), name->getLength());
+                          : excusingOrPrimitive(name->getName());
     return entry->second;
   }
   static bool namesStrongOrder(llvm::StringRef name) {
@@ -93,8 +105,8 @@ public:
     }
     MacroExpansions &expansions = state->expansions;
     expansions.named[name.getLocation().getRawEncoding()] = primitive;
-    if (primitive == MacroExpansions::AssertMacro) {
-      expansions.assertExpanded = true;
+    if (primitive == MacroExpansions::ExcusedMacro) {
+      expansions.excusedExpanded = true;
       return;
     }
     state->macroExpanded = true;
@@ -315,7 +327,7 @@ namespace barrierpair::lowering {
 
 // ---- Macro expansion chains ----
 
-// The table's primitive, or MacroExpansions::AssertMacro, whose name began
+// The table's primitive, or MacroExpansions::ExcusedMacro, whose name began
 // the expansion `entry` (that of `location`), or BP_NO_PRIMITIVE.
 int FunctionLowering::macroAt(const SrcMgr::SLocEntry &entry, SourceLocation location) const {
   SourceLocation name = entry.getExpansion().getExpansionLocStart();
@@ -324,8 +336,7 @@ int FunctionLowering::macroAt(const SrcMgr::SLocEntry &entry, SourceLocation loc
     return found == unit.macros->named.end() ? BP_NO_PRIMITIVE : found->second;
   }
   StringRef text = Lexer::getImmediateMacroName(location, sources, context.getLangOpts());
-  return text == "assert" ? MacroExpansions::AssertMacro
-                          : bp_primitive_find(text.data(), text.size());
+  return excusingOrPrimitive(text);
 }
 
 // What the unit learnt of an expansion; null for one of a precompiled
@@ -397,23 +408,26 @@ std::optional<MacroHit> FunctionLowering::walkMacroChain(SourceLocation location
 // not at all. An assertion states an invariant of the protocol; its loads
 // are not the protocol's, and they order nothing a program without them
 // relies on (liburcu's `assert(cds_wfcq_empty(...))` after joining the
-// worker, `assert(node->next == NULL)` on a node not yet pushed).
-bool FunctionLowering::inAssertion(SourceLocation location) const {
-  if (unit.sawEveryExpansion && !unit.macros->assertExpanded)
+// worker, `assert(node->next == NULL)` on a node not yet pushed). What
+// data_race() wraps the code says races on purpose: a value for
+// diagnostics or a heuristic, or one a marked access checks again; no
+// ordering is asked of it, nor marking.
+bool FunctionLowering::inExcusedCode(SourceLocation location) const {
+  if (unit.sawEveryExpansion && !unit.macros->excusedExpanded)
     return false;
   llvm::SmallVector<FileID, 8> walked;
   bool inside = false;
   while (location.isMacroID()) {
     FileID id = sources.getFileID(location);
     ExpansionFacts *facts = factsOf(id);
-    if (facts && facts->inAssertion != ExpansionFacts::Unknown) {
-      inside = facts->inAssertion;
+    if (facts && facts->inExcusedCode != ExpansionFacts::Unknown) {
+      inside = facts->inExcusedCode;
       break;
     }
     walked.push_back(id);
     const SrcMgr::SLocEntry &entry = sources.getSLocEntry(id);
     if (!entry.getExpansion().isMacroArgExpansion() &&
-        macroAt(entry, location) == MacroExpansions::AssertMacro) {
+        macroAt(entry, location) == MacroExpansions::ExcusedMacro) {
       inside = true;
       break;
     }
@@ -421,7 +435,7 @@ bool FunctionLowering::inAssertion(SourceLocation location) const {
   }
   for (FileID id : walked)
     if (ExpansionFacts *facts = factsOf(id))
-      facts->inAssertion = inside;
+      facts->inExcusedCode = inside;
   return inside;
 }
 
@@ -586,8 +600,8 @@ std::optional<PrimitiveUse> FunctionLowering::directUse(const Stmt *statement) c
   } else {
     return std::nullopt;
   }
-  int primitive = bp_primitive_find(name.data(), name.size());
-  if (primitive == BP_NO_PRIMITIVE)
+  int primitive = excusingOrPrimitive(name);
+  if (primitive < 0)
     return std::nullopt;
   PrimitiveUse use;
   use.primitive = primitive;

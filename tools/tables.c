@@ -51,7 +51,8 @@ static const char *const op_names[] = {[BP_OP_FENCE] = "fence",
                                        [BP_OP_XOR] = "read-modify-write: xor",
                                        [BP_OP_BIT] = "read-modify-write of one bit",
                                        [BP_OP_READ_LOCK] = "reader lock",
-                                       [BP_OP_LOCK_HELD] = "lock held"};
+                                       [BP_OP_LOCK_HELD] = "lock held",
+                                       [BP_OP_EXCUSE] = "race excused"};
 static const char *const order_names[] = {[BP_ORDER_COMPILER] = "compiler only",
                                           [BP_ORDER_RELAXED] = "relaxed",
                                           [BP_ORDER_RMB] = "rmb",

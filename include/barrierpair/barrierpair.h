@@ -50,7 +50,9 @@ typedef enum {
   BP_OP_BIT, /* sets, clears or flips the bit it numbers */
   /* Locks again: */
   BP_OP_READ_LOCK, /* takes the lock its argument points to as one of its readers */
-  BP_OP_LOCK_HELD  /* states that the lock its argument points to is held */
+  BP_OP_LOCK_HELD, /* states that the lock its argument points to is held */
+  /* A race the code says it means (the kernel's data_race()): */
+  BP_OP_EXCUSE /* what it wraps needs no marking and takes part in no ordering */
 } bp_op;
 
 /* RMW, OR, AND, XOR and BIT: a load and a store of one object, as one

@@ -263,6 +263,7 @@ static const char *const op_names[] = {
     [BP_OP_BIT] = "BIT",
     [BP_OP_READ_LOCK] = "READ_LOCK",
     [BP_OP_LOCK_HELD] = "LOCK_HELD",
+    [BP_OP_EXCUSE] = "EXCUSE",
 };
 
 static int find_word(const char *const words[], size_t count, const token *t) {
