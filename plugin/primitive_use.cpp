@@ -72,10 +72,9 @@ struct PrimitiveUseWatch::State {
       return BP_NO_PRIMITIVE;
     auto [entry, added] = known.try_emplace(name, BP_NO_PRIMITIVE);
     if (added)
-      entry->second = name->isStr("__ATOMIC_RELAXED") ? RelaxedOrderMacro
-                      : namesStrongOrder(name->getName())
-                          ? StrongOrderMacro
-                          : excusingOrPrimitive(name->getName());
+      entry->second = name->isStr("__ATOMIC_RELAXED")     ? RelaxedOrderMacro
+                      : namesStrongOrder(name->getName()) ? StrongOrderMacro
+                                                          : excusingOrPrimitive(name->getName());
     return entry->second;
   }
   static bool namesStrongOrder(llvm::StringRef name) {
