@@ -33,9 +33,19 @@ static void index_functions(checker *c) {
   }
   for (uint32_t id = 0; id < bp_event_count(engine); id++) {
     const bp_event *event = bp_event_get(engine, id);
-    if (bp_is_barrier(engine, id) && event->function < engine->functions.count) {
+    bool barrier = bp_is_barrier(engine, id);
+    if (barrier && event->function < engine->functions.count) {
       const bp_function *function = bp_vec_at(&engine->functions, event->function);
       c->by_name[function->name] = FUNCTION_WITH_BARRIER;
+    }
+    /* A helper lowered into its callers is one of the program's functions
+     * too, though not one of its own: a comment names it ("smp_rmb() in
+     * svc_xprt_ready()"), and its barrier pairs as its callers' code. */
+    if (*bp_interner_get(&engine->names, event->callee)) {
+      if (barrier)
+        c->by_name[event->callee] = FUNCTION_WITH_BARRIER;
+      else if (c->by_name[event->callee] == NO_FUNCTION_NAMED)
+        c->by_name[event->callee] = FUNCTION_WITHOUT_BARRIER;
     }
   }
 }
