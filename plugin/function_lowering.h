@@ -511,7 +511,8 @@ private:
   bool isFreshValue(const Expr *value) const;
   static const VarDecl *localOf(const Expr *expression);
   void collectFreshLocals(const Stmt *body, bool gatherAssignments = false);
-  static bool keepsMemoryPrivate(const FunctionDecl *callee);
+  bool keepsMemoryPrivate(const FunctionDecl *callee) const;
+  bool isTraceEvent(const FunctionDecl *callee) const;
   // What publishes memory: any publication, only a store into a shared
   // place, or what the function does itself (all but calls of other
   // units' functions, which the engine decides: bp_set_call_argument).

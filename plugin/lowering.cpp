@@ -271,11 +271,15 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
 
 // ---- Calls to functions of the translation unit ----
 
+// A kernel trace event is neither lowered nor a call of the program: its
+// body is the tracing's own (a static key, the probes' array read under
+// RCU, which orders against the probes' registration, not the caller's
+// protocol), and its probes keep nothing they are handed (isTraceEvent).
 const FunctionDecl *FunctionLowering::inlinableCallee(const Stmt *statement) const {
   const auto *call = dyn_cast<CallExpr>(statement);
   const FunctionDecl *callee = call ? call->getDirectCallee() : nullptr;
   const FunctionDecl *definition = callee ? callee->getDefinition() : nullptr;
-  if (!definition || !definition->hasBody() || definition->isVariadic())
+  if (!definition || !definition->hasBody() || definition->isVariadic() || isTraceEvent(callee))
     return nullptr;
   unsigned depth = site ? site->stack.size() : 0;
   if (depth >= InlineDepth || definition == function ||
@@ -287,12 +291,13 @@ const FunctionDecl *FunctionLowering::inlinableCallee(const Stmt *statement) con
 // A function of the program whose code is not lowered at this call: one
 // defined in another file (the analysis looks it up in the program), or
 // one of this file past the depth calls are followed. The C library's and
-// the system's functions are not the program's.
+// the system's functions are not the program's, nor a trace event.
 const FunctionDecl *FunctionLowering::unloweredCallee(const Stmt *statement) const {
   const auto *call = dyn_cast<CallExpr>(statement);
   const FunctionDecl *callee = call ? call->getDirectCallee() : nullptr;
   if (!callee || !callee->getIdentifier() || callee->getBuiltinID() != 0 ||
-      sources.isInSystemHeader(sources.getExpansionLoc(callee->getLocation())))
+      sources.isInSystemHeader(sources.getExpansionLoc(callee->getLocation())) ||
+      isTraceEvent(callee))
     return nullptr;
   const FunctionDecl *definition = callee->getDefinition();
   if (!definition || !definition->hasBody())

@@ -394,13 +394,27 @@ void FunctionLowering::collectFreshLocals(const Stmt *body, bool gatherAssignmen
 }
 
 // The C library (memset, free, ...), pthreads (pthread_create hands the
-// structure over with the ordering thread creation gives) and a function
-// named to free memory (jsonp_free(), which calls through a pointer) do
-// not publish the memory they are given.
-bool FunctionLowering::keepsMemoryPrivate(const FunctionDecl *callee) {
+// structure over with the ordering thread creation gives), a function
+// named to free memory (jsonp_free(), which calls through a pointer) and a
+// kernel trace event do not publish the memory they are given.
+bool FunctionLowering::keepsMemoryPrivate(const FunctionDecl *callee) const {
   llvm::StringRef name = callee && callee->getIdentifier() ? callee->getName() : "";
   return callee && (callee->getBuiltinID() != 0 || name.starts_with("pthread_") ||
-                    name.contains_insensitive("free"));
+                    name.contains_insensitive("free") || isTraceEvent(callee));
+}
+
+// A kernel trace event, `trace_foo()` as `TRACE_EVENT()` defines it
+// through include/linux/tracepoint.h: it calls the probes attached to it
+// through pointers, and they record what they are handed into the trace
+// buffer (TP_fast_assign() copies fields); none keeps a pointer.
+bool FunctionLowering::isTraceEvent(const FunctionDecl *callee) const {
+  if (!callee->getIdentifier() || !callee->getName().starts_with("trace_"))
+    return false;
+  const FunctionDecl *definition = callee->getDefinition();
+  if (!definition || !definition->getBeginLoc().isMacroID())
+    return false;
+  StringRef file = sources.getFilename(sources.getSpellingLoc(definition->getBeginLoc()));
+  return file.ends_with("linux/tracepoint.h");
 }
 
 // The allocated locals a CFG element publishes: stores into shared
