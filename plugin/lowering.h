@@ -34,8 +34,8 @@ struct MacroExpansions {
   std::vector<EmptyBarrier> barriers;
   // By the raw location of the name that began an expansion: the primitive
   // the table names so, or ExcusedMacro for assert() and the table's EXCUSE
-  // primitives (data_race()). An expansion not here
-  // is of a macro lowering does not look for.
+  // primitives (data_race()). An expansion not here is of a macro lowering
+  // does not look for.
   llvm::DenseMap<unsigned, int> named;
   bool excusedExpanded = false;
   static constexpr int ExcusedMacro = -2;
