@@ -220,11 +220,27 @@ const VarDecl *FunctionLowering::pointerLocal(const Expr *value) {
   return localOf(value);
 }
 
-// NULL, an allocation, or a local that only ever holds one (`p`,
-// `&p->member`). A taken list is not: its nodes hold what its head handed
-// over, so a helper that returns one is no allocator, and its callers'
-// reads of the nodes stay the head's message.
+// A signed integer made a pointer, as the kernel's ERR_PTR(-ENOMEM)
+// returns an error code: it points to nobody's memory, as NULL does not.
+// A pointer carried through an integer is carried unsigned (liburcu's
+// uatomic_xchg() returns its `unsigned long` as the pointer type), and
+// stays whoever's it was.
+static bool isIntegerAsPointer(const Expr *value) {
+  for (value = value->IgnoreParens(); const auto *cast = dyn_cast<CastExpr>(value);
+       value = cast->getSubExpr()->IgnoreParens())
+    if (cast->getCastKind() == CK_IntegralToPointer)
+      return cast->getSubExpr()->getType()->isSignedIntegerType();
+  return false;
+}
+
+// NULL, an error code as a pointer, an allocation, or a local that only
+// ever holds one (`p`, `&p->member`): an allocator may fail with
+// ERR_PTR() (perf_event_alloc()). A taken list is not: its nodes hold
+// what its head handed over, so a helper that returns one is no
+// allocator, and its callers' reads of the nodes stay the head's message.
 bool FunctionLowering::isFreshValue(const Expr *value) const {
+  if (isIntegerAsPointer(value))
+    return true;
   value = value->IgnoreParenCasts();
   if (value->isNullPointerConstant(context, Expr::NPC_ValueDependentIsNotNull) ||
       isAllocation(value))
@@ -307,7 +323,7 @@ void FunctionLowering::collectFreshLocals(const Stmt *body, bool gatherAssignmen
     bool taking = value && isTaking(value);
     if (taking)
       takenLists.insert(variable);
-    bool fresh = value && (taking || isAllocation(value) ||
+    bool fresh = value && (taking || isAllocation(value) || isIntegerAsPointer(value) ||
                            value->IgnoreParenCasts()->isNullPointerConstant(
                                context, Expr::NPC_ValueDependentIsNotNull));
     const VarDecl *source = value ? pointerLocal(value) : nullptr;
