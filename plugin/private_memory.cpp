@@ -242,6 +242,9 @@ bool FunctionLowering::isFreshValue(const Expr *value) const {
   if (isIntegerAsPointer(value))
     return true;
   value = value->IgnoreParenCasts();
+  // `p ? p : ERR_PTR(-ENOMEM)`: each of the values it may be
+  if (const auto *choice = dyn_cast<ConditionalOperator>(value))
+    return isFreshValue(choice->getTrueExpr()) && isFreshValue(choice->getFalseExpr());
   if (value->isNullPointerConstant(context, Expr::NPC_ValueDependentIsNotNull) ||
       isAllocation(value))
     return true;

@@ -8,6 +8,7 @@
 // no allocator: that store may be into memory others read.
 //
 // RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -Xclang -verify=setup
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DCHOICE -Xclang -verify=setup
 // RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DSHARED_SPARE -Xclang -verify=shared -Xclang -verify-ignore-unexpected=note
 // setup-no-diagnostics
 #include <stdlib.h>
@@ -48,9 +49,13 @@ static struct pair *pair_make(int y) {
     return ERR_PTR(-22);
 #endif
   struct pair *p = malloc(sizeof *p);
+#ifdef CHOICE
+  return p ? p : ERR_PTR(-12); // either value is nobody else's
+#else
   if (!p)
     return ERR_PTR(-12);
   return p;
+#endif
 }
 
 void pair_create(int y) {
