@@ -221,7 +221,7 @@ const VarDecl *FunctionLowering::pointerLocal(const Expr *value) {
 }
 
 // A signed integer made a pointer, as the kernel's ERR_PTR(-ENOMEM)
-// returns an error code: it points to nobody's memory, as NULL does not.
+// returns an error code: like NULL, it points to nobody's memory.
 // A pointer carried through an integer is carried unsigned (liburcu's
 // uatomic_xchg() returns its `unsigned long` as the pointer type), and
 // stays whoever's it was.

@@ -2,7 +2,7 @@
 // pointer (the kernel's ERR_PTR(-ENOMEM), as perf_event_alloc() or
 // nfs_page_create() return it) is an allocator, whatever its name: it
 // returns memory nobody else has seen (a signed integer made a pointer is
-// nobody's memory, as NULL is not). Its caller's store into the
+// nobody's memory, like NULL). Its caller's store into the
 // new memory is set-up, no third CPU's store of IRIW (iriw-setup.c). An
 // allocator that may hand out a shared spare instead (-DSHARED_SPARE) is
 // no allocator: that store may be into memory others read.
