@@ -32,6 +32,7 @@ typedef struct {
   bool unlocked;     /* a kernel lock released, no access since */
   bool by_default;   /* every barrier of the group is a plain _Atomic access's */
   bool by_locks;     /* the group is a kernel unlock followed by a lock, and no barrier */
+  bool past_unlock;  /* before the first barrier, the path left a critical section */
   bool read_again;   /* the source's location read again with an acquire or an RMW */
   bool around_loop;  /* went round a loop and left it (no _Atomic default order past it) */
   bp_location group; /* where the group's acquire or release is written */
@@ -106,12 +107,14 @@ static bool meet(path_state *into, path_state incoming) {
   unsigned phase = incoming.phase < into->phase ? incoming.phase : into->phase;
   if (strength == into->strength && phase == into->phase &&
       (into->by_default || !incoming.by_default) && (into->by_locks || !incoming.by_locks) &&
-      (!into->read_again || incoming.read_again) && (!into->around_loop || incoming.around_loop))
+      (into->past_unlock || !incoming.past_unlock) && (!into->read_again || incoming.read_again) &&
+      (!into->around_loop || incoming.around_loop))
     return false;
   into->phase = phase;
   into->around_loop = into->around_loop && incoming.around_loop;
   into->by_default = into->by_default || incoming.by_default;
   into->by_locks = into->by_locks || incoming.by_locks;
+  into->past_unlock = into->past_unlock || incoming.past_unlock;
   into->read_again = into->read_again && incoming.read_again;
   if (strength == into->strength)
     return true;
@@ -168,7 +171,12 @@ static bool cross_barrier(const propagation *p, path_state *state, uint32_t id,
   if (first || state->by_default || !by_default)
     state->barrier = id;
   state->by_default = by_default && (first || state->by_default);
-  state->by_locks = false;
+  /* a barrier claims the order of its own stretch of code, not of what a
+   * critical section before it did (the lock publishes that, to the next
+   * holder); a publication claims the set-up of what it publishes, under a
+   * lock or not */
+  const bp_primitive *primitive = bp_primitive_get(barrier->primitive);
+  state->by_locks = state->past_unlock && !(primitive && primitive->order == BP_ORDER_PUBLISH);
   state->phase = IN_BARRIER_GROUP;
   bool release = strength & BP_STRENGTH_RELEASE, consume = strength & BP_STRENGTH_CONSUME;
   state->release_only = release && (first || state->release_only);
@@ -327,6 +335,7 @@ static void walk_block(propagation *p, uint32_t block_index, size_t start, path_
       state.barrier = id;
     } else if (event->type == BP_EVENT_UNLOCK) {
       state.unlocked = kernel_lock(event);
+      state.past_unlock = state.past_unlock || state.phase == BEFORE_BARRIER;
     } else if (event->type == BP_EVENT_LOCK && state.unlocked && !asserted_lock(event)) {
       /* the kernel's unlock followed by a lock orders as a full barrier
        * (LKMM; the article: "sometimes", not for every user-level lock);
