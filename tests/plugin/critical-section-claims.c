@@ -3,13 +3,13 @@
 // the lock's to publish, to the next holder. The grace-period kthread's
 // shape (kernel/rcu/tree.c): it advances a sequence under a node lock, and
 // later orders its force-quiescent-state time before its kick time with
-// smp_wmb(); the scheduler tick reads the kick time for a heuristic and
-// then the sequence. The barrier asks nothing of that reader (an order
-// nobody claimed, as an unlock followed by a lock, lock-orders.c), unless
-// the reader reads the sequence only when the kick time says so
-// (-DGUARDED: message passing meant). Without the lock (-DNO_LOCK) the
-// barrier claims the sequence too. The barrier's own pair, the force time
-// after the kick time, is claimed either way.
+// smp_wmb(); the scheduler tick reads the kick time, then the sequence,
+// and records the kick time it saw. The barrier asks nothing of that
+// reader (an order nobody claimed, as an unlock followed by a lock,
+// lock-orders.c), unless the reader reads the sequence only when the kick
+// time says so (-DGUARDED: message passing meant). Without the lock
+// (-DNO_LOCK) the barrier claims the sequence too. The barrier's own pair,
+// the force time after the kick time, is claimed either way.
 //
 // RUN: %barrierpair %s -Xclang -verify
 // RUN: %barrierpair %s -DGUARDED -Xclang -verify=expected,reported
@@ -24,7 +24,7 @@ void spin_unlock(spinlock_t *lock);
 
 struct period {
   spinlock_t lock;
-  unsigned long seq, force, kick;
+  unsigned long seq, force, kick, seen;
 };
 
 void period_advance(struct period *p) {
@@ -49,7 +49,7 @@ unsigned long period_tick(struct period *p) {
 #endif
   seq = READ_ONCE(p->seq); // reported-warning {{no barrier orders the load of 'period.kick' before the load of 'period.seq' in 'period_tick'; with 'period_advance' this is scenario 3 (message passing), which needs smp_rmb() here}} \
                               reported-note {{scenario 3 (message passing) forbids}}
-  WRITE_ONCE(p->kick, kick + 1);
+  WRITE_ONCE(p->seen, kick);
   return seq;
 }
 
