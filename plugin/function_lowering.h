@@ -317,6 +317,11 @@ private:
   // and the values it returns as they are (an inlined `atomic_read()`'s
   // load, which its caller masks), found in the same walk
   mutable llvm::DenseSet<const Expr *> returnedValues;
+  // Per local of the body being lowered, the statements that assign it
+  // somewhere inside them (lastAssignmentBefore), found in one walk when
+  // first asked.
+  mutable std::optional<llvm::DenseMap<const VarDecl *, llvm::DenseSet<const Stmt *>>>
+      assigningStatements;
   uint32_t currentBlock = 0;    // engine block
   unsigned currentCfgBlock = 0; // its CFG block
   const CFG *loweredCfg = nullptr;
@@ -568,6 +573,7 @@ private:
                                            const llvm::BitVector &region);
   void collectAddressSources(const Expr *lvalue, llvm::SmallVectorImpl<uint32_t> &objects) const;
   const Expr *lastAssignmentBefore(const Stmt *use, const VarDecl *variable) const;
+  bool assigns(const Stmt *statement, const VarDecl *variable) const;
   std::optional<SharedObject> nameObject(const Expr *expression) const;
   std::optional<SharedObject> nameVariable(const VarDecl *variable) const;
   const FieldNames &fieldNames(const FieldDecl *field) const;

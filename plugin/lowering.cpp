@@ -160,6 +160,7 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
   llvm::ArrayRef<const CFGBlock *> order = graph.order;
   loweredBody = body;
   loweredCfg = cfg;
+  assigningStatements.reset();
   bodyWrites.reset();
   nonNullLocals.reset();
   findMacroUses(body);
@@ -264,6 +265,7 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
   loweredBody = nullptr;
   parentMap = nullptr;
   maskedValues.reset();
+  assigningStatements.reset();
   bodyWrites.reset();
   blockTails = nullptr;
   return std::make_pair(heads[cfg->getEntry().getBlockID()], tails[exit->getBlockID()]);

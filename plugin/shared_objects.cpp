@@ -482,29 +482,64 @@ llvm::BitVector FunctionLowering::reachableAvoiding(const CFGBlock *start, const
 
 constexpr unsigned LastAssignmentReach = 32;
 
-// Whether `statement` assigns `variable` anywhere in it.
-static bool assigns(const Stmt *statement, const VarDecl *variable) {
+// The local `statement` itself assigns (declares, assigns, increments or
+// takes the address of), or null.
+static const VarDecl *assignedHere(const Stmt *statement) {
+  const Expr *target = nullptr;
+  if (const auto *binary = dyn_cast<BinaryOperator>(statement); binary && binary->isAssignmentOp())
+    target = binary->getLHS();
+  else if (const auto *unary = dyn_cast<UnaryOperator>(statement);
+           unary && (unary->isIncrementDecrementOp() || unary->getOpcode() == UO_AddrOf))
+    target = unary->getSubExpr();
+  const auto *reference = target ? dyn_cast<DeclRefExpr>(target->IgnoreParenImpCasts()) : nullptr;
+  return reference ? dyn_cast<VarDecl>(reference->getDecl()) : nullptr;
+}
+
+// Whether `statement` assigns `variable` anywhere in it. The statements
+// that do are found once for the body, each assignment marking its
+// ancestors: asking each earlier statement again walked it again, for
+// every use of every local.
+bool FunctionLowering::assigns(const Stmt *statement, const VarDecl *variable) const {
+  ParentMap *map = parents();
   if (!statement)
     return false;
-  if (const auto *declarations = dyn_cast<DeclStmt>(statement)) {
-    for (const Decl *declaration : declarations->decls())
-      if (declaration == variable)
-        return true;
-  } else if (const auto *binary = dyn_cast<BinaryOperator>(statement);
-             binary && binary->isAssignmentOp()) {
-    if (const auto *target = dyn_cast<DeclRefExpr>(binary->getLHS()->IgnoreParenImpCasts());
-        target && target->getDecl() == variable)
+  if (!loweredBody || !map) {
+    // text written after lowering, with the function's parents only
+    if (assignedHere(statement) == variable)
       return true;
-  } else if (const auto *unary = dyn_cast<UnaryOperator>(statement)) {
-    if (unary->isIncrementDecrementOp() || unary->getOpcode() == UO_AddrOf)
-      if (const auto *target = dyn_cast<DeclRefExpr>(unary->getSubExpr()->IgnoreParenImpCasts());
-          target && target->getDecl() == variable)
+    if (const auto *declarations = dyn_cast<DeclStmt>(statement))
+      for (const Decl *declaration : declarations->decls())
+        if (declaration == variable)
+          return true;
+    for (const Stmt *child : statement->children())
+      if (assigns(child, variable))
         return true;
+    return false;
   }
-  for (const Stmt *child : statement->children())
-    if (assigns(child, variable))
-      return true;
-  return false;
+  if (!assigningStatements) {
+    assigningStatements.emplace();
+    auto mark = [&](const Stmt *at, const VarDecl *assigned) {
+      llvm::DenseSet<const Stmt *> &statements = (*assigningStatements)[assigned];
+      for (; at && statements.insert(at).second; at = map->getParent(at))
+        ;
+    };
+    llvm::SmallVector<const Stmt *, 64> work{loweredBody};
+    while (!work.empty()) {
+      const Stmt *current = work.pop_back_val();
+      if (const auto *declarations = dyn_cast<DeclStmt>(current)) {
+        for (const Decl *declaration : declarations->decls())
+          if (const auto *declared = dyn_cast<VarDecl>(declaration))
+            mark(current, declared);
+      } else if (const VarDecl *assigned = assignedHere(current)) {
+        mark(current, assigned);
+      }
+      for (const Stmt *child : current->children())
+        if (child)
+          work.push_back(child);
+    }
+  }
+  auto found = assigningStatements->find(variable);
+  return found != assigningStatements->end() && found->second.contains(statement);
 }
 
 // The value that the last assignment of local `variable` before `use`
