@@ -42,6 +42,16 @@ bool *bp_find_ordering_calls(const bp_engine *engine);
  * that ends meets event `to`; whether `event`'s block ends in the
  * test that sends a loop round again. */
 bool bp_always_reaches(const bp_engine *engine, uint32_t from, uint32_t to);
+/* bp_always_reaches for many `from` and one `to`: the blocks from whose
+ * start every way meets `to`, worked out once. */
+typedef struct {
+  const bp_function *function;
+  size_t block, index; /* where `to` is */
+  bool *meets;         /* per block; NULL where `to` is in no function */
+} bp_reach_target;
+bool bp_reach_target_init(const bp_engine *engine, uint32_t to, bp_reach_target *target);
+bool bp_reaches_target(const bp_engine *engine, const bp_reach_target *target, uint32_t from);
+void bp_reach_target_free(bp_reach_target *target);
 bool bp_decides_next_round(const bp_engine *engine, uint32_t event);
 /* Within one function, whether every way from event `from` to event `to`
  * passes event `via` (true too where no way leads there). */

@@ -42,14 +42,14 @@ static bool every_way_on(const bp_block *block, const bool *meets) {
   return any;
 }
 
-bool bp_always_reaches(const bp_engine *engine, uint32_t from, uint32_t to) {
-  const bp_function *function = function_of(engine, from);
-  place start, target;
-  if (!function || function != function_of(engine, to) || !find_place(function, from, &start) ||
-      !find_place(function, to, &target))
+bool bp_reach_target_init(const bp_engine *engine, uint32_t to, bp_reach_target *target) {
+  *target = (bp_reach_target){function_of(engine, to), 0, 0, NULL};
+  place at;
+  if (!target->function || !find_place(target->function, to, &at))
     return false;
-  if (start.block == target.block && target.index > start.index)
-    return true;
+  target->block = at.block;
+  target->index = at.index;
+  const bp_function *function = target->function;
   size_t count = function->blocks.count;
   bool *meets = malloc(count * sizeof *meets);
   if (!meets)
@@ -64,7 +64,7 @@ bool bp_always_reaches(const bp_engine *engine, uint32_t from, uint32_t to) {
     changed = false;
     for (size_t b = 0; b < count; b++) {
       const bp_block *block = bp_vec_at(&function->blocks, b);
-      if (b == target.block || !meets[b] ||
+      if (b == at.block || !meets[b] ||
           (block->successors.count == 0 && function->exit != BP_NO_BLOCK && b != function->exit) ||
           every_way_on(block, meets))
         continue;
@@ -72,8 +72,30 @@ bool bp_always_reaches(const bp_engine *engine, uint32_t from, uint32_t to) {
       changed = true;
     }
   }
-  bool always = every_way_on(bp_vec_at(&function->blocks, start.block), meets);
-  free(meets);
+  target->meets = meets;
+  return true;
+}
+
+bool bp_reaches_target(const bp_engine *engine, const bp_reach_target *target, uint32_t from) {
+  place start;
+  if (!target->meets || function_of(engine, from) != target->function ||
+      !find_place(target->function, from, &start))
+    return false;
+  if (start.block == target->block && target->index > start.index)
+    return true;
+  return every_way_on(bp_vec_at(&target->function->blocks, start.block), target->meets);
+}
+
+void bp_reach_target_free(bp_reach_target *target) {
+  free(target->meets);
+  target->meets = NULL;
+}
+
+bool bp_always_reaches(const bp_engine *engine, uint32_t from, uint32_t to) {
+  bp_reach_target target;
+  bool always =
+      bp_reach_target_init(engine, to, &target) && bp_reaches_target(engine, &target, from);
+  bp_reach_target_free(&target);
   return always;
 }
 

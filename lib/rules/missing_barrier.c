@@ -6,6 +6,8 @@
  * weak_barrier.c holds weak-barrier's other check, of a barrier alone. */
 #include "rules/rules.h"
 
+#include <stdlib.h>
+
 static bp_side side_of(const bp_ordering *ordering) {
   return (bp_side){ordering->function, ordering->first, ordering->second, ordering->barrier,
                    ordering->strength};
@@ -45,20 +47,36 @@ static bool ordered_again(const bp_analysis *analysis, const bp_ordering *side, 
         *(uint32_t *)bp_vec_push(&rereads) = id;
     }
   }
+  /* each event a way must meet is worked out once (a function with many
+   * barriers and loads asked the same of every pair) */
   bool again = false;
-  for (size_t r = 0; !again && r < rereads.count; r++) {
-    uint32_t reread = *(uint32_t *)bp_vec_at(&rereads, r);
+  bool work = rereads.count && barriers.count && firsts.count;
+  bp_reach_target *to_barrier = work ? calloc(barriers.count, sizeof *to_barrier) : NULL;
+  bool *first_follows = work ? calloc(firsts.count, sizeof *first_follows) : NULL;
+  if (work && (!to_barrier || !first_follows))
+    abort();
+  for (size_t f = 0; first_follows && f < firsts.count; f++)
+    first_follows[f] = bp_always_reaches(engine, side->second, *(uint32_t *)bp_vec_at(&firsts, f));
+  for (size_t r = 0; first_follows && !again && r < rereads.count; r++) {
+    bp_reach_target to_reread;
+    if (!bp_reach_target_init(engine, *(uint32_t *)bp_vec_at(&rereads, r), &to_reread))
+      continue;
     for (size_t b = 0; !again && b < barriers.count; b++) {
       uint32_t barrier = *(uint32_t *)bp_vec_at(&barriers, b);
-      if (!bp_always_reaches(engine, barrier, reread))
+      if (!bp_reaches_target(engine, &to_reread, barrier))
         continue;
-      for (size_t f = 0; !again && f < firsts.count; f++) {
-        uint32_t first = *(uint32_t *)bp_vec_at(&firsts, f);
-        again = bp_always_reaches(engine, side->second, first) &&
-                bp_always_reaches(engine, first, barrier);
-      }
+      if (!to_barrier[b].meets && !bp_reach_target_init(engine, barrier, &to_barrier[b]))
+        continue;
+      for (size_t f = 0; !again && f < firsts.count; f++)
+        again = first_follows[f] &&
+                bp_reaches_target(engine, &to_barrier[b], *(uint32_t *)bp_vec_at(&firsts, f));
     }
+    bp_reach_target_free(&to_reread);
   }
+  for (size_t b = 0; to_barrier && b < barriers.count; b++)
+    bp_reach_target_free(&to_barrier[b]);
+  free(to_barrier);
+  free(first_follows);
   bp_vec_free(&rereads);
   bp_vec_free(&barriers);
   bp_vec_free(&firsts);
