@@ -6,6 +6,7 @@
 #include "analysis/analysis.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct {
   size_t block, index;
@@ -51,27 +52,59 @@ bool bp_reach_target_init(const bp_engine *engine, uint32_t to, bp_reach_target 
   target->index = at.index;
   const bp_function *function = target->function;
   size_t count = function->blocks.count;
+  /* The greatest set of blocks from whose start every way meets `to` is
+   * what is left of the blocks once those with a way that ends without
+   * meeting it are taken out: found backwards from those ends, in one walk
+   * over the predecessors. A way that ends elsewhere than at the
+   * function's return ends in a call that does not return (an assertion's
+   * failure), and meets nothing it needs to; a way round a loop for ever
+   * never ends. */
   bool *meets = malloc(count * sizeof *meets);
-  if (!meets)
+  uint32_t *first_in = calloc(count + 1, sizeof *first_in);
+  if (!meets || !first_in)
     abort();
-  /* the greatest set of blocks from whose start every way meets `to`; a
-   * way that ends elsewhere than at the function's return ends in a call
-   * that does not return (an assertion's failure), and meets nothing it
-   * needs to */
+  size_t edges = 0;
+  for (size_t b = 0; b < count; b++) {
+    const bp_block *block = bp_vec_at(&function->blocks, b);
+    for (size_t s = 0; s < block->successors.count; s++)
+      first_in[(*(uint32_t *)bp_vec_at(&block->successors, s) & ~BP_LOOP_EDGE) + 1]++;
+    edges += block->successors.count;
+  }
   for (size_t b = 0; b < count; b++)
-    meets[b] = true;
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (size_t b = 0; b < count; b++) {
-      const bp_block *block = bp_vec_at(&function->blocks, b);
-      if (b == at.block || !meets[b] ||
-          (block->successors.count == 0 && function->exit != BP_NO_BLOCK && b != function->exit) ||
-          every_way_on(block, meets))
-        continue;
-      meets[b] = false;
-      changed = true;
+    first_in[b + 1] += first_in[b];
+  uint32_t *predecessors = malloc((edges + 1) * sizeof *predecessors);
+  uint32_t *filled = malloc((count + 1) * sizeof *filled);
+  uint32_t *work = malloc((count + 1) * sizeof *work);
+  if (!predecessors || !filled || !work)
+    abort();
+  memcpy(filled, first_in, count * sizeof *filled);
+  size_t pending = 0;
+  for (size_t b = 0; b < count; b++) {
+    const bp_block *block = bp_vec_at(&function->blocks, b);
+    for (size_t s = 0; s < block->successors.count; s++) {
+      uint32_t successor = *(uint32_t *)bp_vec_at(&block->successors, s) & ~BP_LOOP_EDGE;
+      predecessors[filled[successor]++] = (uint32_t)b;
+    }
+    bool ends_unmet = b != at.block && block->successors.count == 0 &&
+                      (function->exit == BP_NO_BLOCK || b == function->exit);
+    meets[b] = !ends_unmet;
+    if (ends_unmet)
+      work[pending++] = (uint32_t)b;
+  }
+  while (pending) {
+    uint32_t b = work[--pending];
+    for (uint32_t p = first_in[b]; p < first_in[b + 1]; p++) {
+      uint32_t predecessor = predecessors[p];
+      if (predecessor != at.block && meets[predecessor]) {
+        meets[predecessor] = false;
+        work[pending++] = predecessor;
+      }
     }
   }
+  free(first_in);
+  free(predecessors);
+  free(filled);
+  free(work);
   target->meets = meets;
   return true;
 }
