@@ -129,6 +129,13 @@ struct UnitState {
   llvm::DenseMap<const FunctionDecl *, bp_callers> callers;
   // How far below a function its nearest primitive is (primitiveDepth).
   llvm::DenseMap<const FunctionDecl *, unsigned> primitiveDepths;
+  // Per function: whether its own body uses a primitive, and the defined
+  // functions it calls (callSummary).
+  struct CallSummary {
+    bool usesPrimitives = false;
+    std::vector<const FunctionDecl *> callees;
+  };
+  llvm::DenseMap<const FunctionDecl *, CallSummary> callSummaries;
   // The objects of global variables and fields, named once.
   llvm::DenseMap<const VarDecl *, std::optional<SharedObject>> variables;
   // (references to its names stay valid while more are added: naming a
@@ -288,6 +295,7 @@ public:
   static void fillDeferredText(void *context, bp_engine *engine, uint32_t event, bp_text_kind kind);
   bool calleeUsesPrimitives(const FunctionDecl *callee) const;
   unsigned primitiveDepth(const FunctionDecl *function) const;
+  const UnitState::CallSummary &callSummary(const FunctionDecl *function) const;
   // A structure's name, or its typedef's where it has none.
   static std::string typeName(const RecordDecl *record);
 

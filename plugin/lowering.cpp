@@ -116,20 +116,51 @@ bool FunctionLowering::calleeUsesPrimitives(const FunctionDecl *callee) const {
 
 // How many calls below `function` its nearest use of a primitive is (0:
 // in its own body), InlineDepth + 1 when there is none that lowering
-// would reach; a function being looked at counts as having none, which
-// ends recursion.
+// would reach. Breadth first, so that the answer is the shortest chain of
+// calls whatever order they are met in: a depth-first walk that cuts a
+// recursion where it re-enters gave a recursion's members the depth seen
+// from wherever the walk entered it, which followed the order of a
+// pointer-keyed set and so changed with the heap's layout (a unit lowered
+// twice gave two programs).
 unsigned FunctionLowering::primitiveDepth(const FunctionDecl *function) const {
-  auto [known, added] = unit.primitiveDepths.try_emplace(function, InlineDepth + 1);
-  if (!added)
+  if (auto known = unit.primitiveDepths.find(function); known != unit.primitiveDepths.end())
+    return known->second;
+  unsigned best = InlineDepth + 1;
+  llvm::SmallPtrSet<const FunctionDecl *, 16> seen{function};
+  std::vector<const FunctionDecl *> level{function}, next;
+  for (unsigned depth = 0; depth < best && !level.empty(); depth++) {
+    next.clear();
+    for (const FunctionDecl *reached : level) {
+      // a depth already known is exact: nothing below it comes closer
+      if (auto known = unit.primitiveDepths.find(reached);
+          reached != function && known != unit.primitiveDepths.end()) {
+        best = std::min(best, depth + known->second);
+        continue;
+      }
+      const UnitState::CallSummary &summary = callSummary(reached);
+      if (summary.usesPrimitives) {
+        best = depth;
+        break;
+      }
+      for (const FunctionDecl *callee : summary.callees)
+        if (seen.insert(callee).second)
+          next.push_back(callee);
+    }
+    level.swap(next);
+  }
+  return unit.primitiveDepths[function] = std::min(best, InlineDepth + 1);
+}
+
+// Whether `function`'s own body uses a primitive, and the defined
+// functions it calls; worked out once per unit.
+const UnitState::CallSummary &FunctionLowering::callSummary(const FunctionDecl *function) const {
+  if (auto known = unit.callSummaries.find(function); known != unit.callSummaries.end())
     return known->second;
   llvm::SmallPtrSet<const FunctionDecl *, 8> callees;
-  unsigned depth = InlineDepth + 1;
-  if (usesPrimitives(function->getBody(), callees))
-    depth = 0;
-  for (const FunctionDecl *callee : callees)
-    if (depth > 1)
-      depth = std::min(depth, primitiveDepth(callee) + 1);
-  return unit.primitiveDepths[function] = depth;
+  UnitState::CallSummary &summary = unit.callSummaries[function];
+  summary.usesPrimitives = usesPrimitives(function->getBody(), callees);
+  summary.callees.assign(callees.begin(), callees.end());
+  return summary;
 }
 
 // Lowers `body`'s CFG into new engine blocks of the function being built;
@@ -1608,6 +1639,7 @@ void UnitState::releaseLowering() {
   release(buildingBlocks);
   release(callers);
   release(primitiveDepths);
+  release(callSummaries);
   release(variables);
   release(fields);
   release(returnedObjects);

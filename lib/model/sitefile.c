@@ -21,7 +21,7 @@
  *   end
  *   annotation kind=0 macro=0 location=0:20:6 lines=20-20 next=21 name="weak-barrier" reason="..."
  *   address-taken "on_event"        (bp_add_address_taken)
- *   field-taken "tcp_release_cb" "proto.release_cb"   (bp_add_field_taken)
+ *   field-taken "tcp_release_cb" "proto.release_cb"   (bp_add_field_taken; of the last unit)
  *   field-escape "sock.sk_backlog_rcv"               (bp_add_field_escape)
  *
  * Strings are quoted with C escapes; a location is file:line:column (file
@@ -369,6 +369,15 @@ bool bp_program_write(const bp_engine *engine, FILE *out) {
   }
   const char *unit, *function, *field;
   for (size_t i = 0; bp_field_taken(engine, i, &unit, &function, &field); i++) {
+    /* the unit whose `static` function the record names: a merged
+     * program's records come from many */
+    uint32_t take_unit = ((const bp_field_take *)bp_vec_at(&engine->field_taken, i))->unit;
+    if (take_unit != written_unit) {
+      fputs("unit ", out);
+      write_string(out, unit ? unit : "");
+      fputc('\n', out);
+      written_unit = take_unit;
+    }
     fputs("field-taken ", out);
     write_string(out, function);
     fputc(' ', out);

@@ -387,6 +387,41 @@ static void test_merged_program_pairs_across_files(void **state) {
   bp_engine_destroy(whole);
 }
 
+/* A merged program holds the field records of many units: written and read
+ * back, each record keeps its own unit (which of two `static` functions of
+ * one name a call through the field runs). */
+static void test_merged_field_records_keep_their_units(void **state) {
+  (void)state;
+  bp_engine *whole = bp_engine_create();
+  const char *units[2] = {"@net/a.c#1", "@net/b.c#2"};
+  for (int i = 0; i < 2; i++) {
+    bp_engine *part = bp_engine_create();
+    bp_set_unit(part, units[i]);
+    bp_function_begin(part, "release", at(bp_intern_file(part, units[i] + 1), 1, 1));
+    bp_add_block(part);
+    bp_function_end(part);
+    bp_add_field_taken(part, "release", i ? "proto_b.release" : "proto_a.release");
+    bp_program_merge(whole, part);
+    bp_engine_destroy(part);
+  }
+  char *text = write_to_string(whole);
+  bp_engine *copy = bp_engine_create();
+  char error[256];
+  assert_true(read_from_string(copy, text, error, sizeof error));
+  for (size_t i = 0; i < 2; i++) {
+    const char *unit, *function, *field;
+    assert_true(bp_field_taken(copy, i, &unit, &function, &field));
+    assert_string_equal(unit, units[i]);
+    assert_string_equal(field, i ? "proto_b.release" : "proto_a.release");
+  }
+  char *again = write_to_string(copy);
+  assert_string_equal(text, again);
+  free(again);
+  free(text);
+  bp_engine_destroy(copy);
+  bp_engine_destroy(whole);
+}
+
 /* Each corrupt input: the error names the file and line and says what is
  * wrong, and the engine is left as it was. */
 static void expect_error(const char *text, const char *expected) {
@@ -415,7 +450,7 @@ static void expect_error(const char *text, const char *expected) {
   "address_known=0 stored_address=- bits=0 "                                                       \
   "value_guard=- value_guard_object=- value_guard_bits=0 value_guard_zero=0 "                      \
   "outer_guard=- outer_guard_object=- outer_guard_bits=0 outer_guard_zero=0 "                      \
-  "stored_increment=0 stored_nonzero=0 root=0 root_type=\"\" value_root=0 subtype=\"\" "         \
+  "stored_increment=0 stored_nonzero=0 root=0 root_type=\"\" value_root=0 subtype=\"\" "           \
   "inlined=0 unpublished_parameter=0 unpublished_allocation=0 call_arguments=0\n"
 
 #define STRING_OF(x) #x
@@ -435,7 +470,8 @@ static void test_corrupt_files_are_clear_errors(void **state) {
            header);
   expect_error(text, "test.sites:5: the file ends inside a function");
   snprintf(text, sizeof text,
-           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 keeps=0\nevent 0 "
+           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 "
+           "keeps=0\nevent 0 "
            "type=0 function=0 "
            "location=0:2:2" EVENT_TAIL,
            header);
@@ -447,19 +483,22 @@ static void test_corrupt_files_are_clear_errors(void **state) {
                "reference_put=0 value_unused=0\n");
   expect_error(text, "test.sites:5: object 7 is not defined by an object record");
   snprintf(text, sizeof text,
-           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 keeps=0\nevent 0 "
+           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 "
+           "keeps=0\nevent 0 "
            "type=0 function=0 "
            "location=0:2:2 primitive=- object=0 kind=0\nend\n",
            header);
   expect_error(text, "test.sites:5: missing field 'marked'");
   snprintf(text, sizeof text,
-           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 keeps=0\nevent 0 "
+           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 "
+           "keeps=0\nevent 0 "
            "type=0 function=0 "
            "location=7:2:2" EVENT_TAIL "end\n",
            header);
   expect_error(text, "test.sites:5: location names file 7");
   snprintf(text, sizeof text,
-           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 keeps=0\nevent 0 "
+           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 "
+           "keeps=0\nevent 0 "
            "type=0 function=0 "
            "location=0:2:2 "
            "primitive=no_such_barrier object=0 kind=0 marked=1 strength=0 implicit=0 "
@@ -467,18 +506,21 @@ static void test_corrupt_files_are_clear_errors(void **state) {
            header);
   expect_error(text, "test.sites:5: unknown primitive 'no_such_barrier'");
   snprintf(text, sizeof text,
-           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 keeps=0\nevent 3 "
+           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 "
+           "keeps=0\nevent 3 "
            "type=0 function=0 "
            "location=0:2:2" EVENT_TAIL "end\n",
            header);
   expect_error(text, "test.sites:5: event in block 3");
   snprintf(text, sizeof text,
-           "%sfunction \"f\" 0:1:1 blocks=2 exit=- contract-only=0 boot-only=0 callers=0 keeps=0\nedge 0 "
+           "%sfunction \"f\" 0:1:1 blocks=2 exit=- contract-only=0 boot-only=0 callers=0 "
+           "keeps=0\nedge 0 "
            "2\nend\n",
            header);
   expect_error(text, "test.sites:5: edge 0 -> 2");
   snprintf(text, sizeof text,
-           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 keeps=0\nevent 0 "
+           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 "
+           "keeps=0\nevent 0 "
            "type=0 function=0 "
            "location=0:2:2 primitive=- object=0 kind=0 marked=1 strength=0 "
            "implicit=0 statement=- own_begin=- own_end=- indentation=\"ab\nend\n",
@@ -511,10 +553,12 @@ static void test_corrupt_files_are_clear_errors(void **state) {
   expect_error(text, "test.sites:4: expected 'reason='");
   /* Valid up to a bad line: nothing of it is merged. */
   snprintf(text, sizeof text,
-           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 keeps=0\nevent 0 "
+           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 "
+           "keeps=0\nevent 0 "
            "type=0 function=0 "
            "location=0:2:2" EVENT_TAIL "end\nfunction \"g\" 0:1:1 blocks=1 exit=- "
-           "contract-only=0 boot-only=0 callers=0 keeps=0\nevent 0 type=1 function=0" EVENT_TAIL "end\n",
+           "contract-only=0 boot-only=0 callers=0 keeps=0\nevent 0 type=1 function=0" EVENT_TAIL
+           "end\n",
            header);
   expect_error(text, "test.sites:8: function=0 is not the function being read");
 }
@@ -525,6 +569,7 @@ int main(void) {
       cmocka_unit_test(test_round_trip_keeps_every_field),
       cmocka_unit_test(test_merge_remaps_ids),
       cmocka_unit_test(test_merged_program_pairs_across_files),
+      cmocka_unit_test(test_merged_field_records_keep_their_units),
       cmocka_unit_test(test_corrupt_files_are_clear_errors),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
