@@ -31,7 +31,18 @@ static int compare_functions(const bp_engine *engine, uint32_t a, uint32_t b) {
     return 0;
   if (a == BP_NO_FUNCTION || b == BP_NO_FUNCTION)
     return a == BP_NO_FUNCTION ? 1 : -1;
-  return strcmp(bp_function_name(engine, a), bp_function_name(engine, b));
+  int order = strcmp(bp_function_name(engine, a), bp_function_name(engine, b));
+  /* one function's copies in two units (a file another includes, built
+   * twice) differ by their unit */
+  return order ? order : strcmp(bp_function_unit(engine, a), bp_function_unit(engine, b));
+}
+
+static int compare_objects(const bp_engine *engine, uint32_t a, uint32_t b) {
+  if (a == b)
+    return 0;
+  if (a == BP_NO_OBJECT || b == BP_NO_OBJECT)
+    return a == BP_NO_OBJECT ? -1 : 1;
+  return strcmp(bp_object_display(engine, a), bp_object_display(engine, b));
 }
 
 static const uint32_t *event_ranks(const bp_analysis *analysis) {
@@ -95,6 +106,21 @@ int bp_compare_candidates(const bp_analysis *analysis, const bp_finding *a, cons
       (order = compare_places(analysis, a->partner.first, b->partner.first)) ||
       (order = compare_places(analysis, a->partner.second, b->partner.second)))
     return order;
+  /* what the message says besides: the same candidates in every order */
+  BP_COMPARE(a->scenario, b->scenario);
+  BP_COMPARE(a->need, b->need);
+  if ((order = compare_places(analysis, a->side.second, b->side.second)) ||
+      (order = compare_places(analysis, a->side.barrier, b->side.barrier)) ||
+      (order = compare_places(analysis, a->partner.barrier, b->partner.barrier)) ||
+      (order = compare_places(analysis, a->race, b->race)) ||
+      (order = compare_objects(engine, a->check_object, b->check_object)))
+    return order;
+  BP_COMPARE(a->chain_length, b->chain_length);
+  for (uint32_t link = 1; link < a->chain_length; link++)
+    if ((order = compare_functions(engine, a->chain[link].function, b->chain[link].function)) ||
+        (order = compare_places(analysis, a->chain[link].first, b->chain[link].first)) ||
+        (order = compare_places(analysis, a->chain[link].second, b->chain[link].second)))
+      return order;
   BP_COMPARE(a->at, b->at);
   BP_COMPARE(a->side.first, b->side.first);
   BP_COMPARE(a->partner.first, b->partner.first);

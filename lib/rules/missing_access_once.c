@@ -28,6 +28,7 @@
 #include "rules/rules.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct {
   uint32_t object, function;
@@ -60,6 +61,61 @@ static int compare_accesses(const void *left, const void *right) {
   return 0;
 }
 
+/* Stores by place, so that the racing store a finding names, and the
+ * first STORES_LOOKED_AT of an object's that are looked at, are the same
+ * whatever order the front end met units in (`link` meets site files by
+ * name, `check` units in the database's order). */
+static const bp_engine *sorting_engine; /* qsort has no context argument in C11 */
+static const uint32_t *sorting_file_ranks;
+
+static int compare_file_paths(const void *left, const void *right) {
+  return strcmp(bp_file_path(sorting_engine, *(const uint32_t *)left),
+                bp_file_path(sorting_engine, *(const uint32_t *)right));
+}
+
+static int compare_store_places(const void *left, const void *right) {
+  uint32_t a = *(const uint32_t *)left, b = *(const uint32_t *)right;
+  const bp_event *ea = bp_event_get(sorting_engine, a), *eb = bp_event_get(sorting_engine, b);
+  BP_COMPARE(sorting_file_ranks[ea->location.file], sorting_file_ranks[eb->location.file]);
+  BP_COMPARE(ea->location.line, eb->location.line);
+  BP_COMPARE(ea->location.column, eb->location.column);
+  int order;
+  if (ea->function != eb->function &&
+      ((order = strcmp(bp_function_name(sorting_engine, ea->function),
+                       bp_function_name(sorting_engine, eb->function))) ||
+       (order = strcmp(bp_function_unit(sorting_engine, ea->function),
+                       bp_function_unit(sorting_engine, eb->function)))))
+    return order;
+  /* one function's events at one place: their order is its own */
+  BP_COMPARE(a, b);
+  return 0;
+}
+
+static void sort_stores_by_place(const bp_engine *engine, marking_index *index, size_t objects) {
+  size_t files = engine->files.strings.count;
+  uint32_t *by_path = malloc((files + 1) * sizeof *by_path);
+  uint32_t *ranks = malloc((files + 1) * sizeof *ranks);
+  if (!by_path || !ranks)
+    abort();
+  for (uint32_t f = 0; f < files; f++)
+    by_path[f] = f;
+  sorting_engine = engine;
+  sorting_file_ranks = ranks;
+  if (files)
+    qsort(by_path, files, sizeof *by_path, compare_file_paths);
+  for (uint32_t r = 0; r < files; r++)
+    ranks[by_path[r]] = r;
+  for (size_t o = 0; o < objects; o++) {
+    uint32_t first = index->first_store[o], end = index->first_store[o + 1];
+    if (end - first > 1)
+      qsort(index->stores + first, end - first, sizeof *index->stores, compare_store_places);
+  }
+  sorting_engine = NULL;
+  sorting_file_ranks = NULL;
+  free(by_path);
+  free(ranks);
+}
+
 static void index_accesses(const bp_analysis *analysis, marking_index *index) {
   const bp_engine *engine = analysis->engine;
   *index = (marking_index){0};
@@ -87,6 +143,7 @@ static void index_accesses(const bp_analysis *analysis, marking_index *index) {
     if (racing_store(analysis, id, event))
       index->stores[index->first_store[event->object + 1]++] = id;
   }
+  sort_stores_by_place(engine, index, objects);
   if (index->count)
     qsort(index->accesses, index->count, sizeof *index->accesses, compare_accesses);
 }
@@ -371,6 +428,22 @@ static void check_part(checker *c, const object_part *part) {
     finding->check_object = part->exempt_flag;
 }
 
+static bool reader_guarded(const checker *c, const payload_choice *choice) {
+  return all_guarded(c, choice->reader->ordering->function, choice->reader->object,
+                     choice->reader->kind, choice->flag);
+}
+
+/* Of two ways to read a pair as a message, the one whose reader checks
+ * the flag before every access of the payload: 0 or 1, or -1 when both
+ * readers do or neither does. Then the pair is no message either way round
+ * (load buffering: each object is the other's flag, and both are marked),
+ * whichever order the pair's sides come in (it follows the order units
+ * were merged in). */
+static int guarded_payload(const checker *c, const payload_choice payloads[2]) {
+  bool first = reader_guarded(c, &payloads[0]), second = reader_guarded(c, &payloads[1]);
+  return first == second ? -1 : second;
+}
+
 /* `cpu0` orders x before y, `cpu1` y before x. */
 static void check_pair(checker *c, const bp_ordering *cpu0, const bp_ordering *cpu1, int scenario) {
   if (!bp_scenario_reported(c->analysis, scenario))
@@ -396,10 +469,8 @@ static void check_pair(checker *c, const bp_ordering *cpu0, const bp_ordering *c
   if (cpu1->second_kind == BP_ACCESS_STORE && cpu0->first_kind == BP_ACCESS_LOAD)
     payloads[candidates++] = (payload_choice){&parts[2], &parts[1], x};
   int chosen = 0;
-  if (candidates == 2 &&
-      !all_guarded(c, payloads[0].reader->ordering->function, payloads[0].reader->object,
-                   payloads[0].reader->kind, payloads[0].flag))
-    chosen = 1;
+  if (candidates == 2 && (chosen = guarded_payload(c, payloads)) < 0)
+    candidates = 0;
   /* A payload both sides only load is stored by a third function, whose
    * store no check orders. */
   if (candidates && payloads[chosen].side->kind == BP_ACCESS_LOAD &&
