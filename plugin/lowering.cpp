@@ -157,8 +157,9 @@ const UnitState::CallSummary &FunctionLowering::callSummary(const FunctionDecl *
   if (auto known = unit.callSummaries.find(function); known != unit.callSummaries.end())
     return known->second;
   llvm::SmallPtrSet<const FunctionDecl *, 8> callees;
+  bool uses = usesPrimitives(function->getBody(), callees);
   UnitState::CallSummary &summary = unit.callSummaries[function];
-  summary.usesPrimitives = usesPrimitives(function->getBody(), callees);
+  summary.usesPrimitives = uses;
   summary.callees.assign(callees.begin(), callees.end());
   return summary;
 }
