@@ -3,6 +3,7 @@
 
 usage: run.py --barrierpair BIN [--cache DIR] [--jobs N] [--json FILE]
               [--sample N] [--seed S] [--no-install] [--database FILE]
+              [--plugin SO]
 
 Installs Debian's linux-source-6.1 and what its clang build needs
 (scripts/install-deps.sh --kernel), builds nine core directories (kernel,
@@ -15,17 +16,24 @@ findings by rule and by directory, the agreement of the kernel's "Pairs
 with" comments with the partners the analysis finds, and a seeded sample
 of findings to triage. --database takes a kernel tree already built
 (its compile_commands.json, from scripts/clang-tools/gen_compile_commands.py)
-instead of building one. Exit status 0, or 2 when a step fails.
+instead of building one. --plugin also writes the site files of the same
+units with the plugin (`clang -fsyntax-only` on each compile command) and
+runs `barrierpair link` over them, in the order of their names and in the
+reverse order, and says whether both reports are the same bytes as
+check's. Exit status 0, or 2 when a step fails.
 """
 import argparse
 import collections
 import json
 import os
 import random
+import shlex
+import shutil
 import statistics
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 DIRECTORIES = ["kernel", "mm", "block", "io_uring", "net", "fs", "lib", "ipc", "security"]
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -88,6 +96,62 @@ def run_check(barrierpair, directory, jobs, cache, tree):
             "peak_mib": usage.ru_maxrss / 1024.0}, findings, checked
 
 
+def site_command(entry, plugin, sites):
+    """The entry's compile as a parse that writes its site file."""
+    arguments = list(entry["arguments"]) if "arguments" in entry else shlex.split(entry["command"])
+    command = [arguments[0], "-fsyntax-only", "-w", "-fplugin=" + plugin,
+               "-fplugin-arg-barrierpair-sites-dir=" + sites]
+    skip = False
+    for argument in arguments[1:]:
+        if skip:
+            skip = False
+        elif argument in ("-o", "-MF", "-MT", "-MQ"):
+            skip = True
+        elif argument != "-c" and not argument.startswith("-Wp,-M"):
+            # the build's dependency files stay as the build wrote them
+            command.append(argument)
+    return command
+
+
+def run_link(barrierpair, plugin, directory, jobs, cache, tree):
+    """`link` over the units' site files, in two orders, against check's report."""
+    with open(os.path.join(directory, "compile_commands.json")) as data:
+        entries = json.load(data)
+    sites = os.path.join(cache, "sites")
+    shutil.rmtree(sites, ignore_errors=True)
+    os.makedirs(sites)
+    started = time.monotonic()
+    with ThreadPoolExecutor(max(jobs, 1)) as pool:
+        statuses = list(pool.map(
+            lambda e: subprocess.run(site_command(e, plugin, sites), cwd=e["directory"],
+                                     stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL).returncode, entries))
+    site_seconds = time.monotonic() - started
+    # the same files under names that sort the other way round
+    reversed_sites = os.path.join(cache, "sites-reversed")
+    shutil.rmtree(reversed_sites, ignore_errors=True)
+    os.makedirs(reversed_sites)
+    for rank, name in enumerate(sorted(os.listdir(sites), reverse=True)):
+        os.symlink(os.path.join(sites, name),
+                   os.path.join(reversed_sites, "%06d-%s" % (rank, name)))
+    with open(os.path.join(cache, "findings.json"), "rb") as data:
+        checked = data.read()
+    figures = {"site_seconds": site_seconds, "failed_units": sum(1 for s in statuses if s)}
+    for key, source in (("", sites), ("_reversed", reversed_sites)):
+        report = os.path.join(cache, "link%s.json" % key)
+        started = time.monotonic()
+        process = subprocess.Popen([barrierpair, "link", source, "--format", "json", "-o", report],
+                                   cwd=tree)
+        _, status, usage = os.wait4(process.pid, 0)
+        if os.waitstatus_to_exitcode(status) not in (0, 1):
+            sys.exit("run.py: barrierpair link failed")
+        figures["link%s_seconds" % key] = time.monotonic() - started
+        figures["link%s_peak_mib" % key] = usage.ru_maxrss / 1024.0
+        with open(report, "rb") as data:
+            figures["same%s" % key] = data.read() == checked
+    return figures
+
+
 def comment_agreement(comments):
     named = [c for c in comments if c["defined"]]
     agreeing = [c for c in named if c["agrees"]]
@@ -111,6 +175,7 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-install", action="store_true")
     parser.add_argument("--database", help="a built tree's compile_commands.json")
+    parser.add_argument("--plugin", help="the plugin's .so: also compare `link` with `check`")
     args = parser.parse_args()
     cache = os.path.abspath(args.cache)
     os.makedirs(cache, exist_ok=True)
@@ -146,6 +211,15 @@ def main():
           (agreement["comments"], agreement["naming_a_defined_function"], agreement["agreeing"],
            " (%.0f%%)" % (100 * agreement["agreement"]) if agreement["agreement"] is not None
            else "", agreement["median_partners"]))
+    linked = None
+    if args.plugin:
+        linked = run_link(os.path.abspath(args.barrierpair), os.path.abspath(args.plugin),
+                          directory, args.jobs, cache, tree)
+        print("barrierpair link: site files %.1f s wall (%d jobs, %d units failed), link %.1f s "
+              "wall, peak %.0f MiB; the same bytes as check: %s; site files in reverse order: %s" %
+              (linked["site_seconds"], args.jobs, linked["failed_units"],
+               linked["link_seconds"], linked["link_peak_mib"],
+               "yes" if linked["same"] else "no", "yes" if linked["same_reversed"] else "no"))
     print("sample of %d findings (seed %d):" % (len(sample), args.seed))
     for f in sample:
         print("  %s:%d: [%s] %s" % (os.path.relpath(os.path.join(tree, f["file"]), tree),
@@ -155,7 +229,7 @@ def main():
             json.dump({"units": units, "compile_seconds": compile_seconds, "check": figures,
                        "findings": len(findings), "by_rule": by_rule,
                        "by_directory": by_directory, "comments": agreement,
-                       "sample": sample}, out, indent=1)
+                       "link": linked, "sample": sample}, out, indent=1)
     return 0
 
 
