@@ -53,6 +53,13 @@ bool bp_reach_target_init(const bp_engine *engine, uint32_t to, bp_reach_target 
 bool bp_reaches_target(const bp_engine *engine, const bp_reach_target *target, uint32_t from);
 void bp_reach_target_free(bp_reach_target *target);
 bool bp_decides_next_round(const bp_engine *engine, uint32_t event);
+/* A function's blocks' predecessors, for walks back along its edges (loop
+ * edges too): block b's are blocks[first[b]] up to blocks[first[b + 1]]. */
+typedef struct {
+  uint32_t *first, *blocks;
+} bp_predecessors;
+void bp_predecessors_init(const bp_function *function, bp_predecessors *predecessors);
+void bp_predecessors_free(bp_predecessors *predecessors);
 /* Within one function, whether every way from event `from` to event `to`
  * passes event `via` (true too where no way leads there). */
 bool bp_every_way_passes(const bp_engine *engine, uint32_t from, uint32_t via, uint32_t to);

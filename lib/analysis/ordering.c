@@ -396,29 +396,11 @@ static void find_loops(const bp_function *function, loop_bodies *loops) {
   if (!loops->count)
     return;
   /* predecessors, for the walk back from each edge's source */
-  uint32_t *first = calloc(block_count + 1, sizeof *first), *edges = NULL;
-  if (!first)
-    abort();
-  size_t edge_count = 0;
-  for (size_t b = 0; b < block_count; b++) {
-    const bp_block *block = bp_vec_at(&function->blocks, b);
-    for (size_t s = 0; s < block->successors.count; s++)
-      first[(*(uint32_t *)bp_vec_at(&block->successors, s) & ~BP_LOOP_EDGE) + 1]++;
-    edge_count += block->successors.count;
-  }
-  for (size_t b = 0; b < block_count; b++)
-    first[b + 1] += first[b];
-  edges = malloc((edge_count + 1) * sizeof *edges);
-  uint32_t *fill = malloc((block_count + 1) * sizeof *fill);
+  bp_predecessors predecessors;
+  bp_predecessors_init(function, &predecessors);
   uint32_t *stack = malloc((block_count + 1) * sizeof *stack);
-  if (!edges || !fill || !stack)
+  if (!stack)
     abort();
-  memcpy(fill, first, block_count * sizeof *fill);
-  for (size_t b = 0; b < block_count; b++) {
-    const bp_block *block = bp_vec_at(&function->blocks, b);
-    for (size_t s = 0; s < block->successors.count; s++)
-      edges[fill[*(uint32_t *)bp_vec_at(&block->successors, s) & ~BP_LOOP_EDGE]++] = (uint32_t)b;
-  }
   for (size_t b = 0; b < block_count; b++) {
     const bp_block *block = bp_vec_at(&function->blocks, b);
     for (size_t s = 0; s < block->successors.count; s++) {
@@ -435,8 +417,9 @@ static void find_loops(const bp_function *function, loop_bodies *loops) {
       }
       while (depth) {
         uint32_t block_index = stack[--depth];
-        for (uint32_t e = first[block_index]; e < first[block_index + 1]; e++) {
-          uint32_t predecessor = edges[e];
+        for (uint32_t e = predecessors.first[block_index]; e < predecessors.first[block_index + 1];
+             e++) {
+          uint32_t predecessor = predecessors.blocks[e];
           if (!(body[predecessor / 64] >> (predecessor % 64) & 1)) {
             body[predecessor / 64] |= (uint64_t)1 << (predecessor % 64);
             stack[depth++] = predecessor;
@@ -445,9 +428,7 @@ static void find_loops(const bp_function *function, loop_bodies *loops) {
       }
     }
   }
-  free(first);
-  free(edges);
-  free(fill);
+  bp_predecessors_free(&predecessors);
   free(stack);
 }
 

@@ -6,7 +6,6 @@
 #include "analysis/analysis.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 typedef struct {
   size_t block, index;
@@ -60,31 +59,14 @@ bool bp_reach_target_init(const bp_engine *engine, uint32_t to, bp_reach_target 
    * failure), and meets nothing it needs to; a way round a loop for ever
    * never ends. */
   bool *meets = malloc(count * sizeof *meets);
-  uint32_t *first_in = calloc(count + 1, sizeof *first_in);
-  if (!meets || !first_in)
-    abort();
-  size_t edges = 0;
-  for (size_t b = 0; b < count; b++) {
-    const bp_block *block = bp_vec_at(&function->blocks, b);
-    for (size_t s = 0; s < block->successors.count; s++)
-      first_in[(*(uint32_t *)bp_vec_at(&block->successors, s) & ~BP_LOOP_EDGE) + 1]++;
-    edges += block->successors.count;
-  }
-  for (size_t b = 0; b < count; b++)
-    first_in[b + 1] += first_in[b];
-  uint32_t *predecessors = malloc((edges + 1) * sizeof *predecessors);
-  uint32_t *filled = malloc((count + 1) * sizeof *filled);
   uint32_t *work = malloc((count + 1) * sizeof *work);
-  if (!predecessors || !filled || !work)
+  if (!meets || !work)
     abort();
-  memcpy(filled, first_in, count * sizeof *filled);
+  bp_predecessors predecessors;
+  bp_predecessors_init(function, &predecessors);
   size_t pending = 0;
   for (size_t b = 0; b < count; b++) {
     const bp_block *block = bp_vec_at(&function->blocks, b);
-    for (size_t s = 0; s < block->successors.count; s++) {
-      uint32_t successor = *(uint32_t *)bp_vec_at(&block->successors, s) & ~BP_LOOP_EDGE;
-      predecessors[filled[successor]++] = (uint32_t)b;
-    }
     bool ends_unmet = b != at.block && block->successors.count == 0 &&
                       (function->exit == BP_NO_BLOCK || b == function->exit);
     meets[b] = !ends_unmet;
@@ -93,20 +75,50 @@ bool bp_reach_target_init(const bp_engine *engine, uint32_t to, bp_reach_target 
   }
   while (pending) {
     uint32_t b = work[--pending];
-    for (uint32_t p = first_in[b]; p < first_in[b + 1]; p++) {
-      uint32_t predecessor = predecessors[p];
+    for (uint32_t p = predecessors.first[b]; p < predecessors.first[b + 1]; p++) {
+      uint32_t predecessor = predecessors.blocks[p];
       if (predecessor != at.block && meets[predecessor]) {
         meets[predecessor] = false;
         work[pending++] = predecessor;
       }
     }
   }
-  free(first_in);
-  free(predecessors);
-  free(filled);
+  bp_predecessors_free(&predecessors);
   free(work);
   target->meets = meets;
   return true;
+}
+
+void bp_predecessors_init(const bp_function *function, bp_predecessors *predecessors) {
+  size_t count = function->blocks.count, edges = 0;
+  uint32_t *first = calloc(count + 2, sizeof *first);
+  if (!first)
+    abort();
+  for (size_t b = 0; b < count; b++) {
+    const bp_block *block = bp_vec_at(&function->blocks, b);
+    for (size_t s = 0; s < block->successors.count; s++)
+      first[(*(uint32_t *)bp_vec_at(&block->successors, s) & ~BP_LOOP_EDGE) + 2]++;
+    edges += block->successors.count;
+  }
+  for (size_t b = 2; b < count + 2; b++)
+    first[b] += first[b - 1];
+  /* filled by counting first[b + 1] up from block b's start to its end */
+  uint32_t *blocks = malloc((edges + 1) * sizeof *blocks);
+  if (!blocks)
+    abort();
+  for (size_t b = 0; b < count; b++) {
+    const bp_block *block = bp_vec_at(&function->blocks, b);
+    for (size_t s = 0; s < block->successors.count; s++)
+      blocks[first[(*(uint32_t *)bp_vec_at(&block->successors, s) & ~BP_LOOP_EDGE) + 1]++] =
+          (uint32_t)b;
+  }
+  *predecessors = (bp_predecessors){first, blocks};
+}
+
+void bp_predecessors_free(bp_predecessors *predecessors) {
+  free(predecessors->first);
+  free(predecessors->blocks);
+  *predecessors = (bp_predecessors){NULL, NULL};
 }
 
 bool bp_reaches_target(const bp_engine *engine, const bp_reach_target *target, uint32_t from) {
