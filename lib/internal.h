@@ -110,6 +110,7 @@ struct bp_engine {
   bp_vec address_taken;              /* uint32_t names ids (bp_add_address_taken) */
   bp_vec field_taken;                /* bp_field_take (bp_add_field_taken) */
   bp_vec field_escapes;              /* uint32_t names ids (bp_add_field_escape) */
+  bp_vec field_opens;                /* uint32_t names ids (bp_add_field_open) */
   /* per event: the instance object bp_unify_instances renamed to its type
    * object (BP_NO_OBJECT: none); NULL until it renames one */
   uint32_t *instance_objects;

@@ -111,6 +111,14 @@ struct DeferredText {
   const Stmt *statement = nullptr;
 };
 
+// The name calls through a function-pointer field go by: the structure's
+// name and the field's ("proto.release_cb"); empty for a field of a
+// structure with no name.
+std::string functionFieldName(const FieldDecl *field);
+// The function-pointer field that `callee` (a call's callee) reads
+// (`sk->sk_prot->release_cb(sk)`), or null.
+const FieldDecl *calledField(const Expr *callee);
+
 // What lowering learns across a translation unit's functions.
 struct UnitState {
   ASTContext *context = nullptr;
@@ -155,8 +163,9 @@ struct UnitState {
   // Whether a function returns only memory it has just allocated.
   llvm::DenseMap<const FunctionDecl *, bool> allocators;
   // Whether a function keeps the memory its parameter points to to itself
-  // (keepsParameterPrivate).
-  llvm::DenseMap<const ParmVarDecl *, bool> privateParameters;
+  // (keepsParameterPrivate): [0] counting what it hands to other units'
+  // functions as published, [1] leaving that to the engine.
+  llvm::DenseMap<const ParmVarDecl *, bool> privateParameters[2];
   // The thread function a pthread_t variable (or array, or field) was
   // started with.
   llvm::DenseMap<const ValueDecl *, std::string> threads;
@@ -519,7 +528,7 @@ private:
                                 llvm::DenseSet<const VarDecl *> &escaping) const;
   bool localAddressEscapes(const VarDecl *local) const;
   bool pointsToPrivateLocal(const Expr *pointer) const;
-  bool keepsParameterPrivate(const ParmVarDecl *parameter) const;
+  bool keepsParameterPrivate(const ParmVarDecl *parameter, bool ownOnly = false) const;
   static const VarDecl *pointerLocal(const Expr *value);
   bool isFreshValue(const Expr *value) const;
   static const VarDecl *localOf(const Expr *expression);

@@ -63,9 +63,8 @@ bool isOpaque(const bp_primitive &primitive) {
   return primitive.order != BP_ORDER_RELAXED;
 }
 
-// The name calls through a function-pointer field go by: the structure's
-// name and the field's ("proto.release_cb"); empty for a field of a
-// structure with no name.
+} // namespace
+
 std::string functionFieldName(const FieldDecl *field) {
   if (!field || !field->getType()->isFunctionPointerType() || !field->getIdentifier())
     return {};
@@ -73,14 +72,10 @@ std::string functionFieldName(const FieldDecl *field) {
   return container.empty() ? std::string() : container + "." + field->getNameAsString();
 }
 
-// The function-pointer field that `callee` (a call's callee) reads
-// (`sk->sk_prot->release_cb(sk)`), or null.
 const FieldDecl *calledField(const Expr *callee) {
   const auto *member = dyn_cast<MemberExpr>(callee->IgnoreParenImpCasts());
   return member ? dyn_cast<FieldDecl>(member->getMemberDecl()) : nullptr;
 }
-
-} // namespace
 
 void FunctionLowering::lower(const FunctionDecl *function, bool contractOnly) {
   contractRoot = hasContract(function);
@@ -1534,9 +1529,11 @@ using FieldTakes = llvm::DenseMap<const FunctionDecl *, std::set<std::string>>;
 // A global's initializer: a function stored into a function-pointer field of
 // a structure (`struct proto tcp_prot = { .release_cb = tcp_release_cb }`)
 // goes to `fieldTaken` with that field's name; any other use of a function's
-// address to `taken`.
+// address to `taken`; a function-pointer field given any other value than a
+// function or null to `openFields`.
 void collectInitializerUses(const Expr *initializer, FieldTakes &fieldTaken,
-                            llvm::SmallPtrSetImpl<const FunctionDecl *> &taken) {
+                            llvm::SmallPtrSetImpl<const FunctionDecl *> &taken,
+                            std::set<std::string> &openFields, ASTContext &context) {
   const auto *list = dyn_cast<InitListExpr>(initializer->IgnoreParenImpCasts());
   if (!list) {
     collectFunctionUses(initializer, nullptr, &taken);
@@ -1552,11 +1549,37 @@ void collectInitializerUses(const Expr *initializer, FieldTakes &fieldTaken,
                              : i < fields.size()         ? fields[i]
                                                          : nullptr;
     std::string name = lowering::functionFieldName(field);
-    if (const FunctionDecl *function = namedFunction(value); function && !name.empty())
+    if (const FunctionDecl *function = namedFunction(value); function && !name.empty()) {
       fieldTaken[function->getCanonicalDecl()].insert(name);
-    else
-      collectInitializerUses(value, fieldTaken, taken);
+      continue;
+    }
+    if (!name.empty() && !value->isNullPointerConstant(context, Expr::NPC_ValueDependentIsNotNull))
+      openFields.insert(name);
+    collectInitializerUses(value, fieldTaken, taken, openFields, context);
   }
+}
+
+// The function-pointer fields a function's body stores into (`ops->close =
+// f`, `struct ops o = { .close = f }`): what they hold is not only what the
+// unit's initializers put there.
+void collectStoredFields(const Stmt *statement, std::set<std::string> &openFields) {
+  if (!statement)
+    return;
+  if (const auto *binary = dyn_cast<BinaryOperator>(statement);
+      binary && binary->isAssignmentOp()) {
+    if (const auto *member = dyn_cast<MemberExpr>(binary->getLHS()->IgnoreParenImpCasts()))
+      if (std::string name =
+              lowering::functionFieldName(dyn_cast<FieldDecl>(member->getMemberDecl()));
+          !name.empty())
+        openFields.insert(name);
+  } else if (const auto *list = dyn_cast<InitListExpr>(statement)) {
+    if (const RecordDecl *record = list->getType()->getAsRecordDecl())
+      for (const FieldDecl *field : record->fields())
+        if (std::string name = lowering::functionFieldName(field); !name.empty())
+          openFields.insert(name);
+  }
+  for (const Stmt *child : statement->children())
+    collectStoredFields(child, openFields);
 }
 
 // Each value `statement` keeps or hands on, to `visit`: an assignment's
@@ -1647,7 +1670,8 @@ void UnitState::releaseLowering() {
   release(returnedObjectsAt);
   release(returnsThroughParameters);
   release(allocators);
-  release(privateParameters);
+  release(privateParameters[0]);
+  release(privateParameters[1]);
   release(threads);
   macros = nullptr;
   sawEveryExpansion = false;
@@ -1704,20 +1728,22 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
   // Stored only into function-pointer fields of structures' initializers:
   // such a function runs where code calls through the field.
   FieldTakes fieldTaken;
-  std::set<std::string> escapingFields;
+  std::set<std::string> escapingFields, openFields;
   for (const Decl *declaration : context.getTranslationUnitDecl()->decls()) {
     if (const auto *variable = dyn_cast<VarDecl>(declaration); variable && variable->hasInit()) {
       // EXPORT_SYMBOL()'s __ADDRESSABLE(): kept by the linker's discard
       // only so that the symbol is not dropped; nothing calls through it
       const auto *section = variable->getAttr<SectionAttr>();
       if (!section || section->getName() != ".discard.addressable")
-        collectInitializerUses(variable->getInit(), fieldTaken, addressTaken);
+        collectInitializerUses(variable->getInit(), fieldTaken, addressTaken, openFields, context);
     }
     const auto *function = dyn_cast<FunctionDecl>(declaration);
     if (!function || !function->doesThisDeclarationHaveABody())
       continue;
-    if (!unitAlone)
+    if (!unitAlone) {
       collectEscapingFields(function->getBody(), escapingFields);
+      collectStoredFields(function->getBody(), openFields);
+    }
     FileID file = sources.getFileID(sources.getExpansionLoc(function->getLocation()));
     bool implementation = unit.implementationFiles.count(file);
     if (file != sources.getMainFileID() && !implementation &&
@@ -1758,6 +1784,13 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
       bp_add_field_taken(engine, name.c_str(), field.c_str());
     for (const std::string &field : escapingFields)
       bp_add_field_escape(engine, field.c_str());
+    // a field that also holds a function taken another way, which no
+    // field-taken record names
+    for (const auto &[function, fields] : fieldTaken)
+      if (!function->getIdentifier() || addressTaken.count(function))
+        openFields.insert(fields.begin(), fields.end());
+    for (const std::string &field : openFields)
+      bp_add_field_open(engine, field.c_str());
     std::vector<std::string> takenNames;
     for (const FunctionDecl *function : addressTaken)
       if (function->isExternallyVisible() && function->getIdentifier())

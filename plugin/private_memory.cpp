@@ -109,30 +109,43 @@ bool FunctionLowering::isAllocator(const FunctionDecl *definition) const {
 
 // Whether `call` hands its argument `index` on: a callee that keeps the
 // memory to itself (the C library, pthreads, a function named to free it,
-// or one of the translation unit whose body neither stores the pointer
-// anywhere nor hands it to one that may) does not publish it.
+// a lock's operation, or one of the translation unit whose body neither
+// stores the pointer anywhere nor hands it to one that may) does not
+// publish it. With `ownOnly`, what the function publishes by itself: the
+// calls whose callee the engine knows better are left to it (another
+// unit's function, the functions stored in a function-pointer field), also
+// where a helper of the unit makes them, as long as that helper's calls
+// are events wherever its body is lowered.
 bool FunctionLowering::publishesArgument(const CallExpr *call, unsigned index, bool ownOnly) const {
-  // the engine decides another unit's function from the call's event
-  // (bp_set_call_argument), where it has one that tells: not a
-  // primitive's, nor the C library's
+  // the engine decides from the call's event (bp_set_call_argument), where
+  // it has one that tells: not a primitive's, nor the C library's
   const FunctionDecl *callee = call->getDirectCallee();
   if (keepsMemoryPrivate(callee))
     return false;
+  int primitive = calledPrimitive(call);
+  // taking or dropping a lock keeps the lock where it is
+  if (primitive != BP_NO_PRIMITIVE && bp_op_is_lock(bp_primitive_get(primitive)->op))
+    return false;
   if (!callee)
-    return true;
+    return !(ownOnly && index < BP_UNPUBLISHED_ARGUMENTS &&
+             !functionFieldName(calledField(call->getCallee())).empty());
   bool deferred = ownOnly && index < BP_UNPUBLISHED_ARGUMENTS && callee->getIdentifier() &&
-                  calledPrimitive(call) == BP_NO_PRIMITIVE &&
+                  primitive == BP_NO_PRIMITIVE &&
                   !sources.isInSystemHeader(sources.getExpansionLoc(callee->getLocation()));
   const FunctionDecl *definition = callee->getDefinition();
   if (!definition || !definition->hasBody())
     return !deferred;
   if (index >= definition->getNumParams())
     return true;
-  return !keepsParameterPrivate(definition->getParamDecl(index));
+  // a helper whose body is lowered at the call, or on its own with the call
+  // an event: the calls it makes are events the engine meets
+  bool lowered = deferred && (calleeUsesPrimitives(definition) ||
+                              unit.callers.count(definition->getCanonicalDecl()));
+  return !keepsParameterPrivate(definition->getParamDecl(index), lowered);
 }
 
-bool FunctionLowering::keepsParameterPrivate(const ParmVarDecl *parameter) const {
-  auto [known, added] = unit.privateParameters.try_emplace(parameter, false);
+bool FunctionLowering::keepsParameterPrivate(const ParmVarDecl *parameter, bool ownOnly) const {
+  auto [known, added] = unit.privateParameters[ownOnly].try_emplace(parameter, false);
   if (!added)
     return known->second; // false while being worked out: recursion ends
   const auto *definition = cast<FunctionDecl>(parameter->getDeclContext());
@@ -184,7 +197,7 @@ bool FunctionLowering::keepsParameterPrivate(const ParmVarDecl *parameter) const
         const VarDecl *value = pointerLocal(call->getArg(i));
         if (!value || !aliases.count(value))
           continue;
-        if (publishesArgument(call, i))
+        if (publishesArgument(call, i, ownOnly))
           kept = false;
         else
           handedToCalls.insert(call->getArg(i)->IgnoreParenCasts());
@@ -196,7 +209,7 @@ bool FunctionLowering::keepsParameterPrivate(const ParmVarDecl *parameter) const
   // Twice: an alias made late in the body may be used earlier in a loop.
   walk(definition->getBody());
   walk(definition->getBody());
-  return unit.privateParameters[parameter] = kept;
+  return unit.privateParameters[ownOnly][parameter] = kept;
 }
 
 // The local whose pointer `value` is, through casts and pointer

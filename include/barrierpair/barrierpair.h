@@ -382,6 +382,14 @@ bool bp_field_taken(const bp_engine *engine, size_t index, const char **unit, co
 void bp_add_field_escape(bp_engine *engine, const char *field);
 /* The index-th of them; NULL past the last. */
 const char *bp_field_escape(const bp_engine *engine, size_t index);
+/* The unit may store into function-pointer field `field` a function that
+ * no field-taken record names (an assignment at run time, an initializer
+ * in a function's body, or a function whose address it also takes another
+ * way): a call through the field may run any function, and may publish
+ * what it is handed. */
+void bp_add_field_open(bp_engine *engine, const char *field);
+/* The index-th of them; NULL past the last. */
+const char *bp_field_open(const bp_engine *engine, size_t index);
 /* The function being built starts at `entry`: the edges out of blocks no
  * path from it reaches (code after a call that does not return, a helper's
  * exit that every return bypasses) are dropped, so that no analysis takes
@@ -873,7 +881,7 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * adds a function only once when two inputs define it at the same place, an
  * annotation only once when two inputs read it at the same place. */
 
-#define BP_SITES_VERSION 27
+#define BP_SITES_VERSION 28
 /* bp_event.call_arguments: the argument is not published yet */
 #define BP_ARGUMENT_UNPUBLISHED 0x80
 

@@ -33,54 +33,97 @@ static bool is_allocation(unsigned code) {
   return (code & ~BP_ARGUMENT_UNPUBLISHED) >= 16;
 }
 
-/* The program's definitions of the functions a call may run, by name. */
+/* The program's definitions of the functions a call may run, by name, and
+ * the functions stored into each function-pointer field (bp_field_take
+ * indexes, by the field's name; a field some unit may store other
+ * functions into is open). */
 typedef struct {
   const bp_engine *engine;
   uint32_t *by_name, *next;
+  uint32_t *by_field, *next_take;
+  bool *open;
 } definitions;
 
 static void find_definitions(const bp_engine *engine, definitions *d) {
   size_t names = engine->names.strings.count, functions = engine->functions.count;
+  size_t takes = engine->field_taken.count;
   d->engine = engine;
   d->by_name = malloc((names + 1) * sizeof *d->by_name);
   d->next = malloc((functions + 1) * sizeof *d->next);
-  if (!d->by_name || !d->next)
+  d->by_field = malloc((names + 1) * sizeof *d->by_field);
+  d->next_take = malloc((takes + 1) * sizeof *d->next_take);
+  d->open = calloc(names + 1, sizeof *d->open);
+  if (!d->by_name || !d->next || !d->by_field || !d->next_take || !d->open)
     abort();
   for (size_t n = 0; n < names; n++)
-    d->by_name[n] = BP_NO_FUNCTION;
+    d->by_name[n] = d->by_field[n] = BP_NO_FUNCTION;
   for (uint32_t f = (uint32_t)functions; f-- > 0;) {
     const bp_function *function = bp_vec_at(&engine->functions, f);
     d->next[f] = d->by_name[function->name];
     d->by_name[function->name] = f;
   }
+  for (uint32_t t = (uint32_t)takes; t-- > 0;) {
+    const bp_field_take *take = bp_vec_at(&engine->field_taken, t);
+    d->next_take[t] = d->by_field[take->field];
+    d->by_field[take->field] = t;
+  }
+  for (size_t i = 0; i < engine->field_opens.count; i++)
+    d->open[*(uint32_t *)bp_vec_at(&engine->field_opens, i)] = true;
 }
 
 static void free_definitions(definitions *d) {
   free(d->by_name);
   free(d->next);
+  free(d->by_field);
+  free(d->next_take);
+  free(d->open);
 }
 
-/* Whether call `event` may publish what its argument `argument` points to,
- * as `publishes` says so far: its callee's definitions in the caller's
- * unit, or else every one of the program's; a function the program does
- * not define, or a call through a function-pointer field (whose functions
- * code may also store at run time), publishes it. */
-static bool call_publishes(const definitions *d, const bp_event *event, unsigned argument,
-                           const parameter_set *publishes) {
-  if (argument >= BP_UNPUBLISHED_PARAMETERS)
-    return true;
-  uint32_t unit = ((const bp_function *)bp_vec_at(&d->engine->functions, event->function))->unit;
+static const bp_function *function_at(const definitions *d, uint32_t f) {
+  return bp_vec_at(&d->engine->functions, f);
+}
+
+/* Whether a call of the function named `name` from unit `unit` may publish
+ * what its argument `argument` points to, as `publishes` says so far: its
+ * definitions in that unit, or else every one of the program's; a function
+ * the program does not define publishes it. */
+static bool named_call_publishes(const definitions *d, uint32_t name, uint32_t unit,
+                                 unsigned argument, const parameter_set *publishes) {
   bool own_unit = false, defined = false;
-  for (uint32_t f = d->by_name[event->callee]; f != BP_NO_FUNCTION && !own_unit; f = d->next[f])
-    own_unit = ((const bp_function *)bp_vec_at(&d->engine->functions, f))->unit == unit;
-  for (uint32_t f = d->by_name[event->callee]; f != BP_NO_FUNCTION; f = d->next[f]) {
-    if (own_unit && ((const bp_function *)bp_vec_at(&d->engine->functions, f))->unit != unit)
+  for (uint32_t f = d->by_name[name]; f != BP_NO_FUNCTION && !own_unit; f = d->next[f])
+    own_unit = function_at(d, f)->unit == unit;
+  for (uint32_t f = d->by_name[name]; f != BP_NO_FUNCTION; f = d->next[f]) {
+    if (own_unit && function_at(d, f)->unit != unit)
       continue;
     defined = true;
     if (publishes[f] & (1u << argument))
       return true;
   }
   return !defined;
+}
+
+/* Whether call `event` may publish what its argument `argument` points to,
+ * as `publishes` says so far: its callee's definitions, or, for a call
+ * through a function-pointer field that no unit stores into but its
+ * initializers, every function they store there (its unit's `static` one
+ * of that name, or the program's). A call through any other field (whose
+ * functions code may also store at run time) publishes it. */
+static bool call_publishes(const definitions *d, const bp_event *event, unsigned argument,
+                           const parameter_set *publishes) {
+  if (argument >= BP_UNPUBLISHED_PARAMETERS)
+    return true;
+  uint32_t field_take = d->by_field[event->callee];
+  if (field_take == BP_NO_FUNCTION)
+    return named_call_publishes(d, event->callee, function_at(d, event->function)->unit, argument,
+                                publishes);
+  if (d->open[event->callee])
+    return true;
+  for (uint32_t t = field_take; t != BP_NO_FUNCTION; t = d->next_take[t]) {
+    const bp_field_take *take = bp_vec_at(&d->engine->field_taken, t);
+    if (named_call_publishes(d, take->function, take->unit, argument, publishes))
+      return true;
+  }
+  return false;
 }
 
 /* Least: what each function publishes, its calls' callees' included.

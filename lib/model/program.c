@@ -20,6 +20,7 @@ bp_engine *bp_engine_create(void) {
   bp_vec_init(&engine->address_taken, sizeof(uint32_t));
   bp_vec_init(&engine->field_taken, sizeof(bp_field_take));
   bp_vec_init(&engine->field_escapes, sizeof(uint32_t));
+  bp_vec_init(&engine->field_opens, sizeof(uint32_t));
   engine->unit = BP_NO_UNIT;
   return engine;
 }
@@ -42,6 +43,7 @@ void bp_engine_destroy(bp_engine *engine) {
   bp_vec_free(&engine->address_taken);
   bp_vec_free(&engine->field_taken);
   bp_vec_free(&engine->field_escapes);
+  bp_vec_free(&engine->field_opens);
   bp_vec_free(&engine->object_displays);
   free(engine->instance_objects);
   free(engine->kernel_units);
@@ -324,6 +326,17 @@ const char *bp_field_escape(const bp_engine *engine, size_t index) {
   return index < engine->field_escapes.count
              ? bp_interner_get(&engine->names,
                                *(const uint32_t *)bp_vec_at(&engine->field_escapes, index))
+             : NULL;
+}
+
+void bp_add_field_open(bp_engine *engine, const char *field) {
+  *(uint32_t *)bp_vec_push(&engine->field_opens) = bp_interner_add(&engine->names, field);
+}
+
+const char *bp_field_open(const bp_engine *engine, size_t index) {
+  return index < engine->field_opens.count
+             ? bp_interner_get(&engine->names,
+                               *(const uint32_t *)bp_vec_at(&engine->field_opens, index))
              : NULL;
 }
 

@@ -23,6 +23,7 @@
  *   address-taken "on_event"        (bp_add_address_taken)
  *   field-taken "tcp_release_cb" "proto.release_cb"   (bp_add_field_taken; of the last unit)
  *   field-escape "sock.sk_backlog_rcv"               (bp_add_field_escape)
+ *   field-open "proto.close"                        (bp_add_field_open)
  *
  * Strings are quoted with C escapes; a location is file:line:column (file
  * from the file records) or "-" for nowhere.
@@ -389,6 +390,11 @@ bool bp_program_write(const bp_engine *engine, FILE *out) {
     write_string(out, bp_field_escape(engine, i));
     fputc('\n', out);
   }
+  for (size_t i = 0; bp_field_open(engine, i); i++) {
+    fputs("field-open ", out);
+    write_string(out, bp_field_open(engine, i));
+    fputc('\n', out);
+  }
   fflush(out);
   return !ferror(out);
 }
@@ -618,6 +624,8 @@ size_t bp_program_merge(bp_engine *into, const bp_engine *from) {
   }
   for (size_t i = 0; bp_field_escape(from, i); i++)
     bp_add_field_escape(into, bp_field_escape(from, i));
+  for (size_t i = 0; bp_field_open(from, i); i++)
+    bp_add_field_open(into, bp_field_open(from, i));
   free(known.slots);
   free(maps.files);
   free(maps.objects);
@@ -1112,6 +1120,17 @@ static bool parse_line(reader *r, const char *line, bp_engine *engine, read_stat
     bool valid = field && at_end(r, at);
     if (valid)
       bp_add_field_escape(engine, field);
+    free(field);
+    return valid;
+  }
+  if (strncmp(at, "field-open ", 11) == 0) {
+    at += 11;
+    if (state->in_function)
+      return fail(r, "field-open record inside a function");
+    char *field = parse_string(r, &at, "the field name");
+    bool valid = field && at_end(r, at);
+    if (valid)
+      bp_add_field_open(engine, field);
     free(field);
     return valid;
   }

@@ -401,6 +401,8 @@ static void test_merged_field_records_keep_their_units(void **state) {
     bp_add_block(part);
     bp_function_end(part);
     bp_add_field_taken(part, "release", i ? "proto_b.release" : "proto_a.release");
+    if (i)
+      bp_add_field_open(part, "proto_b.close");
     bp_program_merge(whole, part);
     bp_engine_destroy(part);
   }
@@ -414,6 +416,8 @@ static void test_merged_field_records_keep_their_units(void **state) {
     assert_string_equal(unit, units[i]);
     assert_string_equal(field, i ? "proto_b.release" : "proto_a.release");
   }
+  assert_string_equal(bp_field_open(copy, 0), "proto_b.close");
+  assert_null(bp_field_open(copy, 1));
   char *again = write_to_string(copy);
   assert_string_equal(text, again);
   free(again);
@@ -548,6 +552,13 @@ static void test_corrupt_files_are_clear_errors(void **state) {
            "next=4 name=\"x\" reason=\"\"\nend\n",
            header);
   expect_error(text, "test.sites:5: annotation record inside a function");
+  snprintf(text, sizeof text,
+           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 "
+           "callers=0 keeps=0\nfield-open \"ops.close\"\nend\n",
+           header);
+  expect_error(text, "test.sites:5: field-open record inside a function");
+  snprintf(text, sizeof text, "%sfield-open ops.close\n", header);
+  expect_error(text, "test.sites:4: expected a quoted string for the field name");
   snprintf(text, sizeof text,
            "%sannotation kind=0 macro=0 location=0:2:2 lines=2-2 next=4 name=\"x\"\n", header);
   expect_error(text, "test.sites:4: expected 'reason='");

@@ -55,3 +55,47 @@ void msg_publish_early(void) {
   msg_setup(m);
 }
 #endif
+
+// Taking and dropping the message's lock hands it to nobody.
+struct msg *msg_make_locked(void) {
+  struct msg *m = malloc(sizeof *m);
+  if (!m)
+    return NULL;
+  msg_clear(m);
+  spin_lock(&m->lock);
+  m->owner = 1;
+  spin_unlock(&m->lock);
+  m->data = 7;
+  CMM_STORE_SHARED(m->ready, 1);
+  return m;
+}
+
+// A helper of this unit that hands the message to another unit's function
+// leaves the engine to decide, as a call of that function here does.
+static void msg_prepare(struct msg *m) {
+  msg_clear(m);
+  CMM_STORE_SHARED(m->owner, 0);
+}
+
+struct msg *msg_make_prepared(void) {
+  struct msg *m = malloc(sizeof *m);
+  if (!m)
+    return NULL;
+  msg_prepare(m);
+  m->data = 7;
+  CMM_STORE_SHARED(m->ready, 1);
+  return m;
+}
+
+// A call through a function-pointer field runs what the program's
+// initializers store there (msg_clear()), unless code stores other
+// functions into the field (-DREPLACED).
+struct msg *msg_make_through(const struct msg_ops *ops) {
+  struct msg *m = malloc(sizeof *m);
+  if (!m)
+    return NULL;
+  ops->clear(m);
+  m->data = 7;
+  CMM_STORE_SHARED(m->ready, 1);
+  return m;
+}

@@ -32,3 +32,19 @@ int msg_read(struct msg *m) {
   cmm_smp_rmb();
   return m->data;
 }
+
+const struct msg_ops msg_default_ops = {.clear = msg_clear};
+
+void raw_lock_take(spinlock_t *lock) {
+  lock->held = 1;
+}
+
+void raw_lock_drop(spinlock_t *lock) {
+  lock->held = 0;
+}
+
+#ifdef REPLACED
+void msg_ops_replace(struct msg_ops *ops, void (*clear)(struct msg *m)) {
+  ops->clear = clear;
+}
+#endif
