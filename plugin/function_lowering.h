@@ -119,6 +119,10 @@ std::string functionFieldName(const FieldDecl *field);
 // (`sk->sk_prot->release_cb(sk)`), or null.
 const FieldDecl *calledField(const Expr *callee);
 
+// What a function does with the memory a parameter points to: hands it on,
+// keeps it to itself, or keeps it but for returning it.
+enum class FunctionLoweringKeeping : uint8_t { Publishes, Keeps, Returns };
+
 // What lowering learns across a translation unit's functions.
 struct UnitState {
   ASTContext *context = nullptr;
@@ -163,9 +167,9 @@ struct UnitState {
   // Whether a function returns only memory it has just allocated.
   llvm::DenseMap<const FunctionDecl *, bool> allocators;
   // Whether a function keeps the memory its parameter points to to itself
-  // (keepsParameterPrivate): [0] counting what it hands to other units'
+  // (parameterKeeping): [0] counting what it hands to other units'
   // functions as published, [1] leaving that to the engine.
-  llvm::DenseMap<const ParmVarDecl *, bool> privateParameters[2];
+  llvm::DenseMap<const ParmVarDecl *, FunctionLoweringKeeping> privateParameters[2];
   // The thread function a pthread_t variable (or array, or field) was
   // started with.
   llvm::DenseMap<const ValueDecl *, std::string> threads;
@@ -521,14 +525,19 @@ private:
   bool isTaking(const Expr *expression) const;
   const Expr *reportingSwap(const Stmt *statement) const;
   bool isAllocator(const FunctionDecl *definition) const;
-  bool publishesArgument(const CallExpr *call, unsigned index, bool ownOnly = false) const;
+  // `valueUsed`: the caller takes the call's value (a pointer the callee
+  // returns may be its argument under another name).
+  bool publishesArgument(const CallExpr *call, unsigned index, bool ownOnly = false,
+                         bool valueUsed = true) const;
+  bool valueDiscarded(const CallExpr *call) const;
   bool addressEscapes(const VarDecl *variable) const;
   void collectEscapingAddresses(const Stmt *statement, std::vector<const Stmt *> &ancestors,
                                 llvm::function_ref<bool(const VarDecl *)> tracked,
                                 llvm::DenseSet<const VarDecl *> &escaping) const;
   bool localAddressEscapes(const VarDecl *local) const;
   bool pointsToPrivateLocal(const Expr *pointer) const;
-  bool keepsParameterPrivate(const ParmVarDecl *parameter, bool ownOnly = false) const;
+  using Keeping = FunctionLoweringKeeping;
+  Keeping parameterKeeping(const ParmVarDecl *parameter, bool ownOnly) const;
   static const VarDecl *pointerLocal(const Expr *value);
   bool isFreshValue(const Expr *value) const;
   static const VarDecl *localOf(const Expr *expression);

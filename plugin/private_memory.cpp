@@ -116,7 +116,8 @@ bool FunctionLowering::isAllocator(const FunctionDecl *definition) const {
 // unit's function, the functions stored in a function-pointer field), also
 // where a helper of the unit makes them, as long as that helper's calls
 // are events wherever its body is lowered.
-bool FunctionLowering::publishesArgument(const CallExpr *call, unsigned index, bool ownOnly) const {
+bool FunctionLowering::publishesArgument(const CallExpr *call, unsigned index, bool ownOnly,
+                                         bool valueUsed) const {
   // the engine decides from the call's event (bp_set_call_argument), where
   // it has one that tells: not a primitive's, nor the C library's
   const FunctionDecl *callee = call->getDirectCallee();
@@ -141,21 +142,44 @@ bool FunctionLowering::publishesArgument(const CallExpr *call, unsigned index, b
   // an event: the calls it makes are events the engine meets
   bool lowered = deferred && (calleeUsesPrimitives(definition) ||
                               unit.callers.count(definition->getCanonicalDecl()));
-  return !keepsParameterPrivate(definition->getParamDecl(index), lowered);
+  Keeping keeping = parameterKeeping(definition->getParamDecl(index), lowered);
+  return keeping == Keeping::Publishes || (keeping == Keeping::Returns && valueUsed);
 }
 
-bool FunctionLowering::keepsParameterPrivate(const ParmVarDecl *parameter, bool ownOnly) const {
-  auto [known, added] = unit.privateParameters[ownOnly].try_emplace(parameter, false);
+// Whether the value of `call` is thrown away where it stands (a statement
+// of its own, cast to void, the left of a comma): a pointer it returns goes
+// nowhere.
+static bool discardsValue(const Stmt *parent, const Expr *call) {
+  if (!parent)
+    return false;
+  if (isa<CompoundStmt>(parent))
+    return true;
+  if (const auto *cast = dyn_cast<CStyleCastExpr>(parent))
+    return cast->getType()->isVoidType();
+  if (const auto *comma = dyn_cast<BinaryOperator>(parent))
+    return comma->getOpcode() == BO_Comma && comma->getLHS() == call;
+  return false;
+}
+
+bool FunctionLowering::valueDiscarded(const CallExpr *call) const {
+  ParentMap *map = parents();
+  return map && discardsValue(map->getParent(call), call);
+}
+
+FunctionLowering::Keeping FunctionLowering::parameterKeeping(const ParmVarDecl *parameter,
+                                                             bool ownOnly) const {
+  auto [known, added] = unit.privateParameters[ownOnly].try_emplace(parameter, Keeping::Publishes);
   if (!added)
-    return known->second; // false while being worked out: recursion ends
+    return known->second; // publishes while being worked out: recursion ends
   const auto *definition = cast<FunctionDecl>(parameter->getDeclContext());
   // The parameter and the locals that hold what it points to
   // (`array = container_of(json, ...)`).
   llvm::SmallPtrSet<const VarDecl *, 4> aliases{parameter};
   // `&p->part` handed to a call, which the call's own check decides.
   llvm::SmallPtrSet<const Expr *, 4> handedToCalls;
-  bool kept = true;
-  std::function<void(const Stmt *)> walk = [&](const Stmt *statement) {
+  bool kept = true, returned = false;
+  std::function<void(const Stmt *, const Stmt *)> walk = [&](const Stmt *statement,
+                                                             const Stmt *parent) {
     if (!statement || !kept)
       return;
     if (const auto *binary = dyn_cast<BinaryOperator>(statement);
@@ -180,7 +204,7 @@ bool FunctionLowering::keepsParameterPrivate(const ParmVarDecl *parameter, bool 
           }
     } else if (const auto *result = dyn_cast<ReturnStmt>(statement)) {
       if (const VarDecl *value = pointerLocal(result->getRetValue()); value && aliases.count(value))
-        kept = false; // the caller gets it back under another name
+        returned = true; // the caller gets it back under another name, if it takes the value
     } else if (const auto *unary = dyn_cast<UnaryOperator>(statement)) {
       if (const VarDecl *value = localOf(unary->getSubExpr()); value && aliases.count(value) &&
                                                                unary->getOpcode() == UO_AddrOf &&
@@ -197,19 +221,21 @@ bool FunctionLowering::keepsParameterPrivate(const ParmVarDecl *parameter, bool 
         const VarDecl *value = pointerLocal(call->getArg(i));
         if (!value || !aliases.count(value))
           continue;
-        if (publishesArgument(call, i, ownOnly))
+        if (publishesArgument(call, i, ownOnly, !discardsValue(parent, call)))
           kept = false;
         else
           handedToCalls.insert(call->getArg(i)->IgnoreParenCasts());
       }
     }
     for (const Stmt *child : statement->children())
-      walk(child);
+      walk(child, statement);
   };
   // Twice: an alias made late in the body may be used earlier in a loop.
-  walk(definition->getBody());
-  walk(definition->getBody());
-  return unit.privateParameters[ownOnly][parameter] = kept;
+  walk(definition->getBody(), nullptr);
+  walk(definition->getBody(), nullptr);
+  return unit.privateParameters[ownOnly][parameter] = !kept      ? Keeping::Publishes
+                                                      : returned ? Keeping::Returns
+                                                                 : Keeping::Keeps;
 }
 
 // The local whose pointer `value` is, through casts and pointer
@@ -487,7 +513,7 @@ void FunctionLowering::collectPublished(const Stmt *element,
     for (unsigned i = 0; i < call->getNumArgs(); i++) {
       const VarDecl *variable = named(call->getArg(i));
       if (variable && allocatedLocals.count(variable) &&
-          publishesArgument(call, i, kind == Publication::Own))
+          publishesArgument(call, i, kind == Publication::Own, !valueDiscarded(call)))
         carried(call->getArg(i));
     }
   }
