@@ -622,6 +622,10 @@ std::optional<unsigned> FunctionLowering::entryParameter(const VarDecl *variable
 // keeps it to itself leaves it unpublished.
 void FunctionLowering::noteUnpublishedArguments(uint32_t event, const Stmt *statement) const {
   const auto *call = dyn_cast<CallExpr>(statement);
+  // a function named to free memory hands it to nobody (keepsMemoryPrivate),
+  // as lowering decides; the engine is not asked again
+  if (call && keepsMemoryPrivate(call->getDirectCallee()))
+    return;
   for (unsigned i = 0; call && i < call->getNumArgs() && i < BP_UNPUBLISHED_ARGUMENTS; i++) {
     const VarDecl *variable = pointerLocal(call->getArg(i));
     if (!variable || !allocatedLocals.count(variable) || takenLists.count(allocation(variable)))
