@@ -14,6 +14,7 @@
 #include "internal.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 typedef uint16_t parameter_set; /* bit j: parameter j, j < BP_UNPUBLISHED_PARAMETERS */
 
@@ -155,24 +156,111 @@ static parameter_set *find_publications(const bp_engine *engine, const definitio
   return publishes;
 }
 
-/* Per function, the allocations one of its calls may publish. */
+/* A call that may publish allocations of its function, as a mask. */
+typedef struct {
+  uint32_t event;
+  uint64_t allocations[NOT_KEPT_WORDS];
+} publishing_call;
+
+/* Per function, the allocations one of its calls may publish; each such
+ * call to `publishing` (publishing_call), in the order of the calls. */
 static uint64_t *find_published_allocations(const bp_engine *engine, const definitions *d,
-                                            const bp_vec *calls, const parameter_set *publishes) {
+                                            const bp_vec *calls, const parameter_set *publishes,
+                                            bp_vec *publishing) {
   uint64_t *not_kept = calloc((engine->functions.count + 1) * NOT_KEPT_WORDS, sizeof *not_kept);
   if (!not_kept)
     abort();
   for (size_t c = 0; c < calls->count; c++) {
-    const bp_event *event = bp_event_get(engine, *(uint32_t *)bp_vec_at(calls, c));
+    uint32_t id = *(uint32_t *)bp_vec_at(calls, c);
+    const bp_event *event = bp_event_get(engine, id);
+    publishing_call found = {id, {0}};
+    bool any = false;
     for (unsigned argument = 0; argument < BP_UNPUBLISHED_ARGUMENTS; argument++) {
       unsigned code = argument_code(event, argument);
       if (!is_allocation(code) || !call_publishes(d, event, argument, publishes))
         continue;
       unsigned allocation = (code & ~BP_ARGUMENT_UNPUBLISHED) - 16;
-      not_kept[(size_t)event->function * NOT_KEPT_WORDS + allocation / 64] |= UINT64_C(1)
-                                                                              << (allocation % 64);
+      uint64_t bit = UINT64_C(1) << (allocation % 64);
+      not_kept[(size_t)event->function * NOT_KEPT_WORDS + allocation / 64] |= bit;
+      found.allocations[allocation / 64] |= bit;
+      any = true;
     }
+    if (any)
+      *(publishing_call *)bp_vec_push(publishing) = found;
   }
   return not_kept;
+}
+
+static int compare_publishing(const void *a, const void *b) {
+  uint32_t x = ((const publishing_call *)a)->event, y = ((const publishing_call *)b)->event;
+  return (x > y) - (x < y);
+}
+
+static const publishing_call *publishing_at(const bp_vec *publishing, uint32_t event) {
+  publishing_call key = {event, {0}};
+  return bsearch(&key, publishing->items, publishing->count, sizeof key, compare_publishing);
+}
+
+/* An access that only calls of other units' functions may have published
+ * (bp_set_unpublished_if_kept) is unpublished where no call that publishes
+ * its allocation comes before it on a way through its function: a later
+ * registration (`list_add_rcu()` of another unit after the set-up) does
+ * not publish the set-up before it. A may-analysis over the blocks, loops
+ * included. `publishing` is sorted by event. */
+static void mark_unpublished_before(bp_engine *engine, uint32_t function,
+                                    const bp_vec *publishing) {
+  const bp_function *f = bp_vec_at(&engine->functions, function);
+  size_t blocks = f->blocks.count;
+  uint64_t *in = calloc((blocks + 1) * NOT_KEPT_WORDS, sizeof *in);
+  uint64_t *gen = calloc((blocks + 1) * NOT_KEPT_WORDS, sizeof *gen);
+  if (!in || !gen)
+    abort();
+  for (size_t b = 0; b < blocks; b++) {
+    const bp_block *block = bp_vec_at(&f->blocks, b);
+    for (size_t i = 0; i < block->events.count; i++) {
+      const publishing_call *call =
+          publishing_at(publishing, *(uint32_t *)bp_vec_at(&block->events, i));
+      for (size_t w = 0; call && w < NOT_KEPT_WORDS; w++)
+        gen[b * NOT_KEPT_WORDS + w] |= call->allocations[w];
+    }
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t b = 0; b < blocks; b++) {
+      const bp_block *block = bp_vec_at(&f->blocks, b);
+      for (size_t s = 0; s < block->successors.count; s++) {
+        uint32_t next = *(uint32_t *)bp_vec_at(&block->successors, s) & ~BP_LOOP_EDGE;
+        if (next >= blocks)
+          continue;
+        for (size_t w = 0; w < NOT_KEPT_WORDS; w++) {
+          uint64_t out = in[b * NOT_KEPT_WORDS + w] | gen[b * NOT_KEPT_WORDS + w];
+          if (out & ~in[next * NOT_KEPT_WORDS + w]) {
+            in[next * NOT_KEPT_WORDS + w] |= out;
+            changed = true;
+          }
+        }
+      }
+    }
+  }
+  for (size_t b = 0; b < blocks; b++) {
+    const bp_block *block = bp_vec_at(&f->blocks, b);
+    uint64_t now[NOT_KEPT_WORDS];
+    memcpy(now, &in[b * NOT_KEPT_WORDS], sizeof now);
+    for (size_t i = 0; i < block->events.count; i++) {
+      uint32_t id = *(uint32_t *)bp_vec_at(&block->events, i);
+      bp_event *event = bp_vec_at(&engine->events, id);
+      if (event->unpublished_allocation && !event->unpublished) {
+        unsigned allocation = event->unpublished_allocation - 1u;
+        if (!(now[allocation / 64] & (UINT64_C(1) << (allocation % 64))))
+          event->unpublished = true;
+      }
+      const publishing_call *call = publishing_at(publishing, id);
+      for (size_t w = 0; call && w < NOT_KEPT_WORDS; w++)
+        now[w] |= call->allocations[w];
+    }
+  }
+  free(in);
+  free(gen);
 }
 
 static bool kept(const uint64_t *not_kept, uint32_t function, unsigned allocation) {
@@ -249,7 +337,9 @@ void bp_resolve_fresh_parameters(bp_engine *engine) {
   definitions d;
   find_definitions(engine, &d);
   parameter_set *publishes = find_publications(engine, &d, &calls);
-  uint64_t *not_kept = find_published_allocations(engine, &d, &calls, publishes);
+  bp_vec publishing;
+  bp_vec_init(&publishing, sizeof(publishing_call));
+  uint64_t *not_kept = find_published_allocations(engine, &d, &calls, publishes, &publishing);
   free(publishes);
   free_definitions(&d);
   bp_vec_free(&calls);
@@ -264,6 +354,23 @@ void bp_resolve_fresh_parameters(bp_engine *engine) {
          kept(not_kept, event->function, event->unpublished_allocation - 1u)))
       event->unpublished = true;
   }
+  /* the functions with a publishing call, each once */
+  qsort(publishing.items, publishing.count, sizeof(publishing_call), compare_publishing);
+  uint32_t last = BP_NO_FUNCTION;
+  bool *done = calloc(engine->functions.count + 1, sizeof *done);
+  if (!done)
+    abort();
+  for (size_t c = 0; c < publishing.count; c++) {
+    uint32_t function =
+        bp_event_get(engine, ((publishing_call *)bp_vec_at(&publishing, c))->event)->function;
+    if (function != last && !done[function]) {
+      mark_unpublished_before(engine, function, &publishing);
+      done[function] = true;
+    }
+    last = function;
+  }
+  free(done);
+  bp_vec_free(&publishing);
   free(fresh);
   free(not_kept);
 }

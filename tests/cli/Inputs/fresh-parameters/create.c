@@ -146,3 +146,31 @@ struct msg *msg_make_or_drop(int fail) {
   CMM_STORE_SHARED(m->ready, 1);
   return m;
 }
+
+// Handed to another unit's function that publishes it only after the
+// set-up: the set-up before that call stays unpublished.
+struct msg *msg_make_registered(void) {
+  struct msg *m = malloc(sizeof *m);
+  if (!m)
+    return NULL;
+  msg_clear(m);
+  m->data = 7;
+  CMM_STORE_SHARED(m->ready, 1);
+  msg_register(m);
+  return m;
+}
+
+#ifdef REPUBLISHED
+// Set up again after it was published, the loop's next round.
+void msg_refill(int n) {
+  struct msg *m = malloc(sizeof *m);
+  if (!m)
+    return;
+  msg_clear(m);
+  for (int i = 0; i < n; i++) {
+    m->data = i;
+    CMM_STORE_SHARED(m->ready, 1);
+    msg_register(m);
+  }
+}
+#endif

@@ -48,3 +48,9 @@ void msg_ops_replace(struct msg_ops *ops, void (*clear)(struct msg *m)) {
   ops->clear = clear;
 }
 #endif
+
+struct msg *registered;
+
+void msg_register(struct msg *m) {
+  CMM_STORE_SHARED(registered, m);
+}

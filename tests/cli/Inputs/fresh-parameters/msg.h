@@ -39,3 +39,4 @@ struct box {
 void msg_init(struct msg *m, int data);
 void msg_setup(struct msg *m);
 void msg_clear(struct msg *m);
+void msg_register(struct msg *m);
