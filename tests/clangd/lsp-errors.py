@@ -11,7 +11,7 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lsp_client import Client, Timeout, initialize  # noqa: E402
 
-TIMEOUT = 10
+TIMEOUT = 60  # seconds for any one expected message; a loaded machine is slow
 
 # Answers initialize after a body that is not JSON and a header without
 # Content-Length; exits 3 on `exit`, 4 at the end of its input.
