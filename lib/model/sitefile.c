@@ -927,6 +927,17 @@ typedef struct {
   uint32_t blocks;
 } read_state;
 
+/* The records of one quoted name, outside functions. */
+typedef struct {
+  const char *keyword, *what;
+  void (*add)(bp_engine *engine, const char *name);
+} name_record;
+static const name_record name_records[] = {
+    {"address-taken", "the function name", bp_add_address_taken},
+    {"field-escape", "the field name", bp_add_field_escape},
+    {"field-open", "the field name", bp_add_field_open},
+};
+
 static bool parse_line(reader *r, const char *line, bp_engine *engine, read_state *state) {
   const char *at = line;
   uint64_t number, other;
@@ -1087,14 +1098,18 @@ static bool parse_line(reader *r, const char *line, bp_engine *engine, read_stat
       return fail(r, "annotation record inside a function");
     return parse_annotation(r, at, engine);
   }
-  if (strncmp(at, "address-taken ", 14) == 0) {
-    at += 14;
+  for (size_t i = 0; i < sizeof name_records / sizeof name_records[0]; i++) {
+    const name_record *record = &name_records[i];
+    size_t length = strlen(record->keyword);
+    if (strncmp(at, record->keyword, length) != 0 || at[length] != ' ')
+      continue;
+    at += length + 1;
     if (state->in_function)
-      return fail(r, "address-taken record inside a function");
-    char *name = parse_string(r, &at, "the function name");
+      return fail(r, "%s record inside a function", record->keyword);
+    char *name = parse_string(r, &at, record->what);
     bool valid = name && at_end(r, at);
     if (valid)
-      bp_add_address_taken(engine, name);
+      record->add(engine, name);
     free(name);
     return valid;
   }
@@ -1109,28 +1124,6 @@ static bool parse_line(reader *r, const char *line, bp_engine *engine, read_stat
     if (valid)
       bp_add_field_taken(engine, function, field);
     free(function);
-    free(field);
-    return valid;
-  }
-  if (strncmp(at, "field-escape ", 13) == 0) {
-    at += 13;
-    if (state->in_function)
-      return fail(r, "field-escape record inside a function");
-    char *field = parse_string(r, &at, "the field name");
-    bool valid = field && at_end(r, at);
-    if (valid)
-      bp_add_field_escape(engine, field);
-    free(field);
-    return valid;
-  }
-  if (strncmp(at, "field-open ", 11) == 0) {
-    at += 11;
-    if (state->in_function)
-      return fail(r, "field-open record inside a function");
-    char *field = parse_string(r, &at, "the field name");
-    bool valid = field && at_end(r, at);
-    if (valid)
-      bp_add_field_open(engine, field);
     free(field);
     return valid;
   }
