@@ -121,7 +121,7 @@ const FieldDecl *calledField(const Expr *callee);
 
 // What a function does with the memory a parameter points to: hands it on,
 // keeps it to itself, or keeps it but for returning it.
-enum class FunctionLoweringKeeping : uint8_t { Publishes, Keeps, Returns };
+enum class ParameterKeeping : uint8_t { Publishes, Keeps, Returns };
 
 // What lowering learns across a translation unit's functions.
 struct UnitState {
@@ -169,7 +169,7 @@ struct UnitState {
   // Whether a function keeps the memory its parameter points to to itself
   // (parameterKeeping): [0] counting what it hands to other units'
   // functions as published, [1] leaving that to the engine.
-  llvm::DenseMap<const ParmVarDecl *, FunctionLoweringKeeping> privateParameters[2];
+  llvm::DenseMap<const ParmVarDecl *, ParameterKeeping> privateParameters[2];
   // The thread function a pthread_t variable (or array, or field) was
   // started with.
   llvm::DenseMap<const ValueDecl *, std::string> threads;
@@ -536,7 +536,7 @@ private:
                                 llvm::DenseSet<const VarDecl *> &escaping) const;
   bool localAddressEscapes(const VarDecl *local) const;
   bool pointsToPrivateLocal(const Expr *pointer) const;
-  using Keeping = FunctionLoweringKeeping;
+  using Keeping = ParameterKeeping;
   Keeping parameterKeeping(const ParmVarDecl *parameter, bool ownOnly) const;
   static const VarDecl *pointerLocal(const Expr *value);
   bool isFreshValue(const Expr *value) const;
