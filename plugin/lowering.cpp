@@ -1526,6 +1526,13 @@ const FunctionDecl *namedFunction(const Expr *value) {
 
 using FieldTakes = llvm::DenseMap<const FunctionDecl *, std::set<std::string>>;
 
+// A field an initializer leaves null: written as null, or not named by a
+// designated initializer (`{.name = "NETLINK"}` leaves every method null).
+bool initializesNull(const Expr *value, ASTContext &context) {
+  return isa<ImplicitValueInitExpr>(value->IgnoreParenImpCasts()) ||
+         value->isNullPointerConstant(context, Expr::NPC_ValueDependentIsNotNull);
+}
+
 // A global's initializer: a function stored into a function-pointer field of
 // a structure (`struct proto tcp_prot = { .release_cb = tcp_release_cb }`)
 // goes to `fieldTaken` with that field's name; any other use of a function's
@@ -1553,7 +1560,7 @@ void collectInitializerUses(const Expr *initializer, FieldTakes &fieldTaken,
       fieldTaken[function->getCanonicalDecl()].insert(name);
       continue;
     }
-    if (!name.empty() && !value->isNullPointerConstant(context, Expr::NPC_ValueDependentIsNotNull))
+    if (!name.empty() && !initializesNull(value, context))
       openFields.insert(name);
     collectInitializerUses(value, fieldTaken, taken, openFields, context);
   }
@@ -1561,8 +1568,11 @@ void collectInitializerUses(const Expr *initializer, FieldTakes &fieldTaken,
 
 // The function-pointer fields a function's body stores into (`ops->close =
 // f`, `struct ops o = { .close = f }`): what they hold is not only what the
-// unit's initializers put there.
-void collectStoredFields(const Stmt *statement, std::set<std::string> &openFields) {
+// unit's initializers put there. An initializer's fields left null store
+// nothing (`struct ops o = { .name = "x" }`), nor does the copy of a whole
+// structure that holds one (it copies what an initializer put there).
+void collectStoredFields(const Stmt *statement, std::set<std::string> &openFields,
+                         ASTContext &context) {
   if (!statement)
     return;
   if (const auto *binary = dyn_cast<BinaryOperator>(statement);
@@ -1573,13 +1583,24 @@ void collectStoredFields(const Stmt *statement, std::set<std::string> &openField
           !name.empty())
         openFields.insert(name);
   } else if (const auto *list = dyn_cast<InitListExpr>(statement)) {
-    if (const RecordDecl *record = list->getType()->getAsRecordDecl())
+    const RecordDecl *record = list->getType()->getAsRecordDecl();
+    if (record && !record->isUnion()) {
+      unsigned i = 0;
+      for (const FieldDecl *field : record->fields()) {
+        const Expr *value = i < list->getNumInits() ? list->getInit(i) : nullptr;
+        i++;
+        if (std::string name = lowering::functionFieldName(field);
+            !name.empty() && value && !initializesNull(value, context))
+          openFields.insert(name);
+      }
+    } else if (record) {
       for (const FieldDecl *field : record->fields())
         if (std::string name = lowering::functionFieldName(field); !name.empty())
           openFields.insert(name);
+    }
   }
   for (const Stmt *child : statement->children())
-    collectStoredFields(child, openFields);
+    collectStoredFields(child, openFields, context);
 }
 
 // Each value `statement` keeps or hands on, to `visit`: an assignment's
@@ -1742,7 +1763,7 @@ LoweredUnit lowerTranslationUnit(ASTContext &context, bp_engine *engine,
       continue;
     if (!unitAlone) {
       collectEscapingFields(function->getBody(), escapingFields);
-      collectStoredFields(function->getBody(), openFields);
+      collectStoredFields(function->getBody(), openFields, context);
     }
     FileID file = sources.getFileID(sources.getExpansionLoc(function->getLocation()));
     bool implementation = unit.implementationFiles.count(file);

@@ -28,6 +28,7 @@ struct msg {
 
 // a message's operations, stored by init.c's initializer
 struct msg_ops {
+  void (*trace)(const struct msg *m);
   void (*clear)(struct msg *m);
 };
 extern const struct msg_ops msg_default_ops;
