@@ -44,7 +44,7 @@ void bp_table_truncate(size_t primitive_count, size_t family_count, size_t exclu
                        size_t contract_count);
 void bp_table_add_contract(const char *function, bp_contract_side side, bp_order order);
 /* How primitive files and messages spell orders and contract sides. */
-#define BP_ORDER_NAME_COUNT (BP_ORDER_MEMBARRIER + 1)
+#define BP_ORDER_NAME_COUNT (BP_ORDER_UNLOCK_LOCK + 1)
 extern const char *const bp_order_names[BP_ORDER_NAME_COUNT];
 #define BP_CONTRACT_SIDE_COUNT (BP_CONTRACT_BARRIER + 1)
 extern const char *const bp_contract_side_names[BP_CONTRACT_SIDE_COUNT];

@@ -588,9 +588,15 @@ void FunctionLowering::addLock(const PrimitiveUse &use, bool acquire) {
     if (!lock)
       lock = nameStructureLock(argument);
   }
-  if (lock)
-    bp_add_lock(engine, acquire ? conditionalLockBlock(use.root) : currentBlock,
-                internObject(*lock), acquire, use.primitive, eventLocation(use.location));
+  if (!lock)
+    return;
+  uint32_t event =
+      bp_add_lock(engine, acquire ? conditionalLockBlock(use.root) : currentBlock,
+                  internObject(*lock), acquire, use.primitive, eventLocation(use.location));
+  if (acquire) {
+    unit.lastLock = event;
+    unit.eventsAtLastLock = bp_event_count(engine);
+  }
 }
 
 // The only statement `statement` is (itself, or a block of it alone).
@@ -721,6 +727,11 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
   }
   if (bp_op_is_lock(primitive.op)) {
     addLock(use, primitive.op != BP_OP_UNLOCK);
+    return;
+  }
+  if (primitive.op == BP_OP_FENCE && order == BP_ORDER_UNLOCK_LOCK) {
+    if (unit.lastLock != BP_NO_EVENT && unit.eventsAtLastLock == bp_event_count(engine))
+      bp_set_after_unlock_lock(engine, unit.lastLock);
     return;
   }
   if (primitive.op == BP_OP_FENCE) {

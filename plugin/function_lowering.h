@@ -125,6 +125,10 @@ enum class ParameterKeeping : uint8_t { Publishes, Keeps, Returns };
 
 // What lowering learns across a translation unit's functions.
 struct UnitState {
+  // The last lock event lowered, and the engine's event count right after
+  // it: a smp_mb__after_unlock_lock() with no event since follows it.
+  uint32_t lastLock = BP_NO_EVENT;
+  size_t eventsAtLastLock = 0;
   ASTContext *context = nullptr;
   FileMap files;
   // What tells this translation unit's `static` variables from another's:

@@ -64,7 +64,10 @@ static const char *const order_names[] = {[BP_ORDER_COMPILER] = "compiler only",
                                           [BP_ORDER_ACQ_REL] = "acq_rel",
                                           [BP_ORDER_SEQ_CST] = "seq_cst",
                                           [BP_ORDER_PUBLISH] = "release, publishing",
-                                          [BP_ORDER_FROM_ARG] = "from the order argument"};
+                                          [BP_ORDER_FROM_ARG] = "from the order argument",
+                                          [BP_ORDER_MEMBARRIER] = "membarrier",
+                                          [BP_ORDER_UNLOCK_LOCK] =
+                                              "mb, with an earlier unlock and the lock it follows"};
 
 static void print_primitives(void) {
   printf("| name | family | kind | ordering |\n|---|---|---|---|\n");

@@ -77,7 +77,11 @@ typedef enum {
   /* a full barrier on every thread that runs (the membarrier() system
    * call, a signal every reader handles): against it, another thread's
    * compiler barrier orders as a full one */
-  BP_ORDER_MEMBARRIER
+  BP_ORDER_MEMBARRIER,
+  /* a FENCE that orders nothing alone: it makes the lock it follows and an
+   * earlier unlock a full barrier (the kernel's smp_mb__after_unlock_lock(),
+   * bp_set_after_unlock_lock) */
+  BP_ORDER_UNLOCK_LOCK
 } bp_order;
 
 typedef struct {
@@ -506,6 +510,7 @@ typedef struct {
   bool after_unnamed_stores; /* barriers: see bp_set_after_unnamed_stores */
   bool after_publication;    /* accesses: see bp_set_after_publication */
   bool reference_put;        /* accesses: see bp_set_reference_put */
+  bool after_unlock_lock;    /* locks: see bp_set_after_unlock_lock */
   bool value_unused;         /* accesses: see bp_set_value_unused */
   bool value_known;          /* stores: see bp_set_stored_value */
   bool address_known;        /* stores: see bp_set_stored_address */
@@ -606,6 +611,12 @@ void bp_set_after_publication(bp_engine *engine, uint32_t event);
  * the accesses before a put against those the last put's result lets
  * through, and pairs with nothing else. */
 void bp_set_reference_put(bp_engine *engine, uint32_t event);
+/* Lock `event` is followed at once by the kernel's
+ * smp_mb__after_unlock_lock() (a FENCE of order UNLOCK_LOCK): an unlock
+ * earlier on the path and this lock order as a full barrier what comes
+ * before the unlock against what comes after the lock, accesses between
+ * them or not (LKMM's po-unlock-lock-po with After-unlock-lock). */
+void bp_set_after_unlock_lock(bp_engine *engine, uint32_t event);
 /* Load `event` is the read of a read-modify-write whose result the code
  * drops (`uatomic_inc(&count);`, `atomic_fetch_add(&readers, 1);`): its
  * value decides nothing, so it claims no order of its own; the write is
@@ -881,7 +892,7 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * adds a function only once when two inputs define it at the same place, an
  * annotation only once when two inputs read it at the same place. */
 
-#define BP_SITES_VERSION 28
+#define BP_SITES_VERSION 29
 /* bp_event.call_arguments: the argument is not published yet */
 #define BP_ARGUMENT_UNPUBLISHED 0x80
 

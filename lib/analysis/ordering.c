@@ -26,16 +26,17 @@ typedef struct {
   unsigned strength;
   uint32_t barrier;
   unsigned phase;
-  bool left_source;  /* passed an access of another place than the source's */
-  bool release_only; /* the group so far orders only the release's own store */
-  bool consume_only; /* ... only the accesses through a consumed pointer */
-  bool unlocked;     /* a kernel lock released, no access since */
-  bool by_default;   /* every barrier of the group is a plain _Atomic access's */
-  bool by_locks;     /* the group is a kernel unlock followed by a lock, and no barrier */
-  bool past_unlock;  /* before the first barrier, the path left a critical section */
-  bool read_again;   /* the source's location read again with an acquire or an RMW */
-  bool around_loop;  /* went round a loop and left it (no _Atomic default order past it) */
-  bp_location group; /* where the group's acquire or release is written */
+  bool left_source;   /* passed an access of another place than the source's */
+  bool release_only;  /* the group so far orders only the release's own store */
+  bool consume_only;  /* ... only the accesses through a consumed pointer */
+  bool unlocked;      /* a kernel lock released, no access since */
+  bool passed_unlock; /* a kernel lock released since the source, on every path */
+  bool by_default;    /* every barrier of the group is a plain _Atomic access's */
+  bool by_locks;      /* the group is a kernel unlock followed by a lock, and no barrier */
+  bool past_unlock;   /* before the first barrier, the path left a critical section */
+  bool read_again;    /* the source's location read again with an acquire or an RMW */
+  bool around_loop;   /* went round a loop and left it (no _Atomic default order past it) */
+  bp_location group;  /* where the group's acquire or release is written */
 } path_state;
 
 /* A function's loops: per loop edge's head, the blocks of its body (the head
@@ -108,8 +109,10 @@ static bool meet(path_state *into, path_state incoming) {
   if (strength == into->strength && phase == into->phase &&
       (into->by_default || !incoming.by_default) && (into->by_locks || !incoming.by_locks) &&
       (into->past_unlock || !incoming.past_unlock) && (!into->read_again || incoming.read_again) &&
-      (!into->around_loop || incoming.around_loop))
+      (!into->around_loop || incoming.around_loop) &&
+      (!into->passed_unlock || incoming.passed_unlock))
     return false;
+  into->passed_unlock = into->passed_unlock && incoming.passed_unlock;
   into->phase = phase;
   into->around_loop = into->around_loop && incoming.around_loop;
   into->by_default = into->by_default || incoming.by_default;
@@ -335,11 +338,15 @@ static void walk_block(propagation *p, uint32_t block_index, size_t start, path_
       state.barrier = id;
     } else if (event->type == BP_EVENT_UNLOCK) {
       state.unlocked = kernel_lock(event);
+      state.passed_unlock = state.passed_unlock || state.unlocked;
       state.past_unlock = state.past_unlock || state.phase == BEFORE_BARRIER;
-    } else if (event->type == BP_EVENT_LOCK && state.unlocked && !asserted_lock(event)) {
+    } else if (event->type == BP_EVENT_LOCK && !asserted_lock(event) &&
+               (state.unlocked || (event->after_unlock_lock && state.passed_unlock))) {
       /* the kernel's unlock followed by a lock orders as a full barrier
-       * (LKMM; the article: "sometimes", not for every user-level lock);
-       * the locks are there to exclude, so the order is no claim */
+       * (LKMM; the article: "sometimes", not for every user-level lock),
+       * with accesses between them where smp_mb__after_unlock_lock()
+       * follows the lock; the locks are there to exclude, so the order is
+       * no claim */
       if (state.phase == IN_WINDOW)
         return;
       state.by_locks = state.phase == BEFORE_BARRIER || state.by_locks;

@@ -439,6 +439,12 @@ static void add_primitive(parser *p, const declaration *d) {
            (int)order->length, order->begin, list);
     return;
   }
+  if (order_index == BP_ORDER_UNLOCK_LOCK && op_index != BP_OP_FENCE) {
+    report(p, order->line, order->column,
+           "UNLOCK_LOCK is the ordering of a FENCE written after a lock, not of a %s",
+           op_names[op_index]);
+    return;
+  }
   int existing = bp_primitive_find(name->begin, name->length);
   if (existing != BP_NO_PRIMITIVE) {
     const bp_primitive *row = bp_primitive_get(existing);

@@ -645,7 +645,7 @@ void bp_set_access_text(bp_engine *engine, uint32_t event, bp_location begin, bp
 
 /* The flags a front end sets on an event it has added (barrierpair.h says
  * what each means): bp_set_thread_own(), bp_set_after_unnamed_stores(),
- * bp_set_after_publication(), bp_set_reference_put(),
+ * bp_set_after_publication(), bp_set_reference_put(), bp_set_after_unlock_lock(),
  * bp_set_value_unused(), bp_set_unpublished(). */
 #define EVENT_FLAG_SETTER(field)                                                                   \
   void bp_set_##field(bp_engine *engine, uint32_t event) {                                         \
@@ -657,6 +657,7 @@ EVENT_FLAG_SETTER(thread_own)
 EVENT_FLAG_SETTER(after_unnamed_stores)
 EVENT_FLAG_SETTER(after_publication)
 EVENT_FLAG_SETTER(reference_put)
+EVENT_FLAG_SETTER(after_unlock_lock)
 EVENT_FLAG_SETTER(value_unused)
 EVENT_FLAG_SETTER(unpublished)
 #undef EVENT_FLAG_SETTER

@@ -74,6 +74,7 @@
   X(after_unnamed_stores, BOOL)                                                                    \
   X(after_publication, BOOL)                                                                       \
   X(reference_put, BOOL)                                                                           \
+  X(after_unlock_lock, BOOL)                                                                       \
   X(value_unused, BOOL)                                                                            \
   X(value_known, BOOL)                                                                             \
   X(stored_value, UINT)                                                                            \

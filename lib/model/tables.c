@@ -56,6 +56,7 @@ const char *const bp_order_names[BP_ORDER_NAME_COUNT] = {
     [BP_ORDER_PUBLISH] = "PUBLISH",
     [BP_ORDER_FROM_ARG] = "FROM_ARG",
     [BP_ORDER_MEMBARRIER] = "MEMBARRIER",
+    [BP_ORDER_UNLOCK_LOCK] = "UNLOCK_LOCK",
 };
 
 const char *const bp_contract_side_names[BP_CONTRACT_SIDE_COUNT] = {

@@ -180,7 +180,9 @@ static void test_unknown_family_operation_and_ordering(void **state) {
                "UNLOCK, SPAWN, JOIN, OR, AND, XOR, BIT, READ_LOCK, LOCK_HELD, EXCUSE");
   assert_error("BP_PRIMITIVE(my_mb, URCU, FENCE, mb)", 1, 34,
                "unknown ordering 'mb'; orderings: COMPILER, RELAXED, RMB, WMB, MB, CONSUME, "
-               "ACQUIRE, RELEASE, ACQ_REL, SEQ_CST, PUBLISH, FROM_ARG, MEMBARRIER");
+               "ACQUIRE, RELEASE, ACQ_REL, SEQ_CST, PUBLISH, FROM_ARG, MEMBARRIER, UNLOCK_LOCK");
+  assert_error("BP_PRIMITIVE(my_load, URCU, LOAD, UNLOCK_LOCK)", 1, 35,
+               "UNLOCK_LOCK is the ordering of a FENCE written after a lock, not of a LOAD");
 }
 
 static void test_a_name_has_one_meaning(void **state) {

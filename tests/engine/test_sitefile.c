@@ -54,7 +54,7 @@ static const char *const built_fields[] = {
     "value_sources",
     "access_begin", "access_end",  "lvalue_text", "value_text", "callee", "contract",
     "thread_own",   "unpublished", "after_unnamed_stores", "after_publication",
-    "reference_put", "value_unused", "value_known", "stored_value", "address_known",
+    "reference_put", "after_unlock_lock", "value_unused", "value_known", "stored_value", "address_known",
     "stored_address", "bits", "value_guard",
     "value_guard_object", "value_guard_bits", "value_guard_zero", "outer_guard",
     "outer_guard_object", "outer_guard_bits", "outer_guard_zero", "stored_increment", "stored_nonzero",
@@ -134,6 +134,8 @@ static bp_engine *build_program(void) {
   bp_set_reference_put(engine, e);
   bp_set_value_unused(engine, e);
   bp_set_call_inlined(engine, e);
+  bp_set_after_unlock_lock(
+      engine, bp_add_lock(engine, entry, s, true, primitive("spin_lock"), at(b, 15, 2)));
   bp_function_end(engine);
 
   bp_function_begin(engine, "checked_for_its_contract", at(b, 20, 13));
@@ -450,7 +452,8 @@ static void expect_error(const char *text, const char *expected) {
   "lvalue_text=\"\" "                                                                              \
   "value_text=\"\" callee=\"\" contract=\"\" thread_own=0 unpublished=0 "                          \
   "after_unnamed_stores=0 "                                                                        \
-  "after_publication=0 reference_put=0 value_unused=0 value_known=0 stored_value=0 "               \
+  "after_publication=0 reference_put=0 after_unlock_lock=0 value_unused=0 value_known=0 "          \
+  "stored_value=0 "                                                                                \
   "address_known=0 stored_address=- bits=0 "                                                       \
   "value_guard=- value_guard_object=- value_guard_bits=0 value_guard_zero=0 "                      \
   "outer_guard=- outer_guard_object=- outer_guard_bits=0 outer_guard_zero=0 "                      \
