@@ -64,8 +64,7 @@ int gp_collect(void) {
     return 0;
   WRITE_ONCE(gp.stats, 1);
   lock_node(&root);
-  int data = READ_ONCE(
-      gp.data); // flagged-warning {{no barrier orders the load of 'gp.ready' before the load of 'gp.data' in 'gp_collect'; with 'gp_publish' this is scenario 3 (message passing), which needs smp_rmb() here}} \
+  int data = READ_ONCE(gp.data); // flagged-warning {{no barrier orders the load of 'gp.ready' before the load of 'gp.data' in 'gp_collect'; with 'gp_publish' this is scenario 3 (message passing), which needs smp_rmb() here}} \
                                     flagged-note {{scenario 3 (message passing) forbids}}
   spin_unlock(&root.lock);
   return data;
@@ -73,7 +72,6 @@ int gp_collect(void) {
 
 void gp_publish(int data) {
   WRITE_ONCE(gp.data, data);
-  smp_wmb(); // flagged-note {{'gp_publish' orders the store to 'gp.data' before the store to
-             // 'gp.ready' with 'smp_wmb()'}}
+  smp_wmb(); // flagged-note {{'gp_publish' orders the store to 'gp.data' before the store to 'gp.ready' with 'smp_wmb()'}}
   WRITE_ONCE(gp.ready, 1);
 }
