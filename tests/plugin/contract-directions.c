@@ -6,14 +6,14 @@
 // comes before what its caller reads next (liburcu's call_rcu_wake_up(),
 // read before call_rcu_data_free() waits for STOPPED). With the contract,
 // that side pairs with nothing; without it, the worker's handshake makes
-// the futex word's store before the flags' read scenario 9, and it is
-// reported. A helper that a contract function calls is
+// the futex word's read before the flags' read scenario 1, a row where a
+// third CPU stores, reported with beta. A helper that a contract function calls is
 // the contract function's own code: go_offline()'s store before its
 // helper's read of the futex word still pairs (Dekker, with the barrier
 // between them deleted), with the contract and without it.
 //
 // RUN: %barrierpair %s -fplugin-arg-barrierpair-primitives=%S/Inputs/contract-directions.def -Xclang -verify
-// RUN: %barrierpair %s -Xclang -verify=open
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -Xclang -verify=open
 #include <urcu/arch.h>
 #include <urcu/system.h>
 #include <urcu/uatomic.h>
@@ -29,8 +29,8 @@ int futex_wait(int *word);
 
 static void wake_worker(struct worker *w) {
   cmm_smp_mb();
-  if (uatomic_read(&w->futex) == -1) {
-    uatomic_set(&w->futex, 0); // open-note {{'stop_worker' stores 'worker.futex' here, before the load of 'worker.flags' with no barrier between}}
+  if (uatomic_read(&w->futex) == -1) { // open-note {{'stop_worker' loads 'worker.futex' here, before the load of 'worker.flags' with no barrier between}}
+    uatomic_set(&w->futex, 0);
     futex_wake(&w->futex);
   }
 }
@@ -38,7 +38,7 @@ static void wake_worker(struct worker *w) {
 void stop_worker(struct worker *w) {
   uatomic_or(&w->flags, 1);
   wake_worker(w);
-  while (!(uatomic_read(&w->flags) & 2)) // open-warning {{no barrier orders the store to 'worker.futex' before the load of 'worker.flags' in 'stop_worker'; with 'worker_wake_self' this is scenario 9, which needs cmm_smp_mb() here}} open-note {{scenario 9 forbids}}
+  while (!(uatomic_read(&w->flags) & 2)) // open-warning {{no barrier orders the load of 'worker.futex' before the load of 'worker.flags' in 'stop_worker'; with 'worker_wake_self' this is scenario 1, which needs cmm_smp_rmb() here}} open-note {{scenario 1 forbids}}
     ;
 }
 

@@ -13,10 +13,10 @@
 // 'consume', so the dependency in 'relay' is the link that breaks; a full
 // barrier in 'produce' instead makes the whole chain ordered.
 //
-// RUN: %barrierpair %s -Xclang -verify=wrc,isa2
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -Xclang -verify=wrc,isa2
 // RUN: %barrierpair %s -DFIXED -Xclang -verify
-// RUN: %barrierpair %s -DMB_FIRST -Xclang -verify=wrc
-// RUN: %barrierpair %s -fdiagnostics-parseable-fixits 2>&1 | FileCheck %s
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DMB_FIRST -Xclang -verify=wrc
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -fdiagnostics-parseable-fixits 2>&1 | FileCheck %s
 // expected-no-diagnostics
 #include "kernel.h"
 

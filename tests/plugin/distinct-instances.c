@@ -11,8 +11,8 @@
 //
 // RUN: %barrierpair %s -Xclang -verify
 // RUN: %barrierpair %s -DOTHER_CONTAINER -Xclang -verify
-// RUN: %barrierpair %s -DSAME_LIST -Xclang -verify=same
-// RUN: %barrierpair %s -DHELD_CONTAINER -Xclang -verify=same
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DSAME_LIST -Xclang -verify=same
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DHELD_CONTAINER -Xclang -verify=same
 // expected-no-diagnostics
 #include "kernel.h"
 

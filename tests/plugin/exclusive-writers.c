@@ -9,7 +9,7 @@
 // no third CPU. Without the contract, the same code is reported.
 //
 // RUN: %barrierpair %s -fplugin-arg-barrierpair-primitives=%S/Inputs/exclusive-writers.def -Xclang -verify
-// RUN: %barrierpair %s -Xclang -verify=open
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -Xclang -verify=open
 // expected-no-diagnostics
 #include <urcu/arch.h>
 #include <urcu/system.h>

@@ -7,7 +7,7 @@
 // too weak for a pairing with it.
 //
 // RUN: %barrierpair %s -Xclang -verify
-// RUN: %barrierpair %s -Xclang -verify -DESCAPES
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -Xclang -verify -DESCAPES
 #include <stddef.h>
 #include <urcu/arch.h>
 #include <urcu/system.h>

@@ -9,7 +9,7 @@
 // cache_flush(), which takes and drops a lock for each round).
 //
 // RUN: %barrierpair %s -Xclang -verify
-// RUN: %barrierpair %s -DTESTED -Xclang -verify=expected,tested
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DTESTED -Xclang -verify=expected,tested
 #include "kernel.h"
 
 typedef struct {

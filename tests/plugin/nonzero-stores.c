@@ -9,9 +9,9 @@
 // may, and the pairing stands.
 //
 // RUN: %barrierpair %s -Xclang -verify
-// RUN: %barrierpair %s -DCLEARED -Xclang -verify=cleared
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DCLEARED -Xclang -verify=cleared
 // RUN: %barrierpair %s -DHELPER -Xclang -verify
-// RUN: %barrierpair %s -DUNWAITED -Xclang -verify=cleared
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DUNWAITED -Xclang -verify=cleared
 // expected-no-diagnostics
 #include <stddef.h>
 #include <urcu/arch.h>

@@ -11,7 +11,7 @@
 // the dependency is too weak.
 //
 // RUN: %barrierpair %s -Xclang -verify
-// RUN: %barrierpair %s -DUNLOCKED -Xclang -verify=unlocked
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DUNLOCKED -Xclang -verify=unlocked
 // expected-no-diagnostics
 #include "kernel.h"
 

@@ -2,7 +2,7 @@
 // stores x: without one, the two functions order nothing between them.
 //
 // RUN: %barrierpair %s -Xclang -verify=alone
-// RUN: %barrierpair %s -DWITH_CPU2 -Xclang -verify=with
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DWITH_CPU2 -Xclang -verify=with
 // alone-no-diagnostics
 #include <urcu/arch.h>
 #include <urcu/system.h>

@@ -10,7 +10,7 @@
 // RUN: %barrierpair %s -Xclang -verify
 // RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DFENCED -Xclang -verify=fenced -Xclang -verify-ignore-unexpected=note
 // RUN: %barrierpair %s -DWRC -Xclang -verify
-// RUN: %barrierpair %s -DWRC -DFENCED -Xclang -verify=wrc -Xclang -verify-ignore-unexpected=note
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DWRC -DFENCED -Xclang -verify=wrc -Xclang -verify-ignore-unexpected=note
 // expected-no-diagnostics
 #include "kernel.h"
 

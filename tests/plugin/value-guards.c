@@ -8,9 +8,9 @@
 // store's value may read zero, and the pairing stands.
 //
 // RUN: %barrierpair %s -Xclang -verify
-// RUN: %barrierpair %s -DCLEARED -Xclang -verify=cleared,first
-// RUN: %barrierpair %s -DUNKNOWN -Xclang -verify=cleared,first
-// RUN: %barrierpair %s -DSECOND_READ -Xclang -verify=cleared,second
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DCLEARED -Xclang -verify=cleared,first
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DUNKNOWN -Xclang -verify=cleared,first
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DSECOND_READ -Xclang -verify=cleared,second
 // expected-no-diagnostics
 #include <urcu/arch.h>
 #include <urcu/system.h>
