@@ -226,6 +226,11 @@ bool bp_scenario_reads_new_first(int number, int cpu);
 /* Whether a third CPU's store takes part in `number` (the article's CPU 2
  * and CPU 3 columns: WRC, IRIW, RWC). */
 bool bp_scenario_third_cpu(int number);
+/* Whether the two CPUs of `number` see its forbidden outcome in their own
+ * loads: no third CPU's store takes part, and the outcome names no final
+ * value of an object both store (`x == 2`, which only a later reader
+ * sees). Message passing, Dekker and inverse Dekker (3, 5, 10, 12). */
+bool bp_scenario_seen_by_pair(int number);
 
 /* ---- Rules ---- */
 

@@ -151,6 +151,12 @@ bool bp_scenario_third_cpu(int number) {
                       (scenario->code[3] && scenario->code[3][0]));
 }
 
+bool bp_scenario_seen_by_pair(int number) {
+  const bp_scenario *scenario = bp_scenario_get(number);
+  return scenario && !bp_scenario_third_cpu(number) && !strstr(scenario->bug_on, "x ==") &&
+         !strstr(scenario->bug_on, "y ==");
+}
+
 #define CONTRACT_FILTER_BITS 1024
 
 /* ---- The primitive table at run time ----

@@ -127,7 +127,7 @@ static void check_side(bp_analysis *analysis, const bp_ordering *side, const bp_
 static void check_sides(bp_analysis *analysis, const bp_ordering *cpu0, const bp_ordering *cpu1,
                         int scenario) {
   if (!bp_scenario_reported(analysis, scenario) ||
-      (bp_scenario_third_cpu(scenario) && !analysis->options->beta))
+      (!bp_scenario_seen_by_pair(scenario) && !analysis->options->beta))
     return;
   check_side(analysis, cpu0, cpu1, scenario);
   check_side(analysis, cpu1, cpu0, bp_scenario_mirror(scenario));

@@ -85,9 +85,10 @@ static void expect_quiet(int n, unsigned barrier0, unsigned barrier1, bool extra
 static void expect_one(int n, unsigned barrier0, unsigned barrier1, bp_rule rule, int cpu) {
   program p = build_scenario(n, barrier0, barrier1, true);
   bp_finding *findings;
-  /* scenario 0 (IRIW) and the other rows where a third CPU stores are
-   * reported only with beta */
-  bp_options options = {.beta = bp_scenario_third_cpu(n)};
+  /* only message passing, Dekker and inverse Dekker by default: the rows
+   * where a third CPU stores (IRIW too) or whose outcome is a final value
+   * are reported with beta */
+  bp_options options = {.beta = !bp_scenario_seen_by_pair(n)};
   size_t count = bp_analyze(p.engine, &options, &findings);
   if (count != 1)
     print_error("scenario %d with barriers %u/%u: %zu findings\n", n, barrier0, barrier1, count);
@@ -236,15 +237,17 @@ static void test_iriw_is_reported_only_with_beta(void **state) {
   expect_quiet(0, BP_STRENGTH_FULL, BP_STRENGTH_LOADS, true);
 }
 
-/* The rows where a third CPU stores (1, 2, 4, 6, 8, 9), a missing barrier
- * or one too weak, as IRIW: beta's, each; every other row by default. */
-static void test_third_cpu_rows_are_reported_only_with_beta(void **state) {
+/* The rows where a third CPU stores (1, 2, 4, 6, 8, 9) or whose outcome is
+ * a final value of an object both CPUs store (7, 11, 13, 14, 15), a
+ * missing barrier or one too weak, as IRIW: beta's, each; message passing,
+ * Dekker and inverse Dekker by default (test_a_missing_side_is_reported). */
+static void test_rows_the_pair_does_not_see_are_reported_only_with_beta(void **state) {
   (void)state;
-  int third = 0;
+  int rows = 0;
   for (int n = 1; n < BP_SCENARIO_COUNT; n++) {
-    if (!bp_scenario_third_cpu(n))
+    if (bp_scenario_seen_by_pair(n))
       continue;
-    third++;
+    rows++;
     expect_quiet(n, NO_BARRIER, bp_scenario_need(n, 1), true);
     expect_quiet(n, bp_scenario_need(n, 0), NO_BARRIER, true);
     /* an rmb between two loads where the row needs a full barrier (one
@@ -253,7 +256,9 @@ static void test_third_cpu_rows_are_reported_only_with_beta(void **state) {
     if (!(n & 12) && bp_scenario_need(n, 0) == BP_STRENGTH_FULL)
       expect_quiet(n, BP_STRENGTH_LOADS, bp_scenario_need(n, 1), true);
   }
-  assert_int_equal(third, 6);
+  assert_int_equal(rows, 11);
+  assert_true(bp_scenario_seen_by_pair(3) && bp_scenario_seen_by_pair(5) &&
+              bp_scenario_seen_by_pair(10) && bp_scenario_seen_by_pair(12));
 }
 
 static void test_no_barrier_anywhere_claims_nothing(void **state) {
@@ -284,7 +289,7 @@ static void test_unpublished_first_access_pairs_only_as_a_payload(void **state) 
     program p = build_scenario(n, bp_scenario_need(n, 0), NO_BARRIER, true);
     bp_set_unpublished(p.engine, p.cpu0_first);
     bp_finding *findings;
-    bp_options options = {.beta = bp_scenario_third_cpu(n)};
+    bp_options options = {.beta = !bp_scenario_seen_by_pair(n)};
     size_t count = bp_analyze(p.engine, &options, &findings);
     size_t expected = x0 && !x1 ? 1 : 0;
     if (count != expected)
@@ -553,7 +558,7 @@ int main(void) {
       cmocka_unit_test(test_a_reader_that_only_looks_is_reported_with_beta),
       cmocka_unit_test(test_too_weak_barriers_are_reported),
       cmocka_unit_test(test_iriw_is_reported_only_with_beta),
-      cmocka_unit_test(test_third_cpu_rows_are_reported_only_with_beta),
+      cmocka_unit_test(test_rows_the_pair_does_not_see_are_reported_only_with_beta),
       cmocka_unit_test(test_payload_found_through_a_pointer_needs_no_marking),
       cmocka_unit_test(test_no_barrier_anywhere_claims_nothing),
       cmocka_unit_test(test_unstored_objects_need_a_third_cpu),

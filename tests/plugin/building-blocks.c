@@ -9,7 +9,7 @@
 // one design and keeps pairing through pointers to it.
 //
 // RUN: %barrierpair %s -Xclang -verify
-// RUN: %barrierpair %s -DFEW_EMBEDDERS -Xclang -verify=few
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DFEW_EMBEDDERS -Xclang -verify=few
 #include "kernel.h"
 #include <stddef.h>
 

@@ -6,7 +6,7 @@
 // completion decrements its futex; their reads paired as load buffering.
 // Where the code uses what the read returns, that pairing stands.
 //
-// RUN: %barrierpair %s -Xclang -verify=dropped
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -Xclang -verify=dropped
 // RUN: %barrierpair %s -DVALUE_USED -Xclang -verify=used
 #include <stdatomic.h>
 

@@ -10,7 +10,7 @@
 // RUN: %barrierpair %s -DCOMPOUND -DSAME_BITS -Xclang -verify=same
 // RUN: %barrierpair %s -DC11 -DSAME_BITS -Xclang -verify=same
 // RUN: %barrierpair %s -DTWO_WRITERS -Xclang -verify
-// RUN: %barrierpair %s -DTWO_WRITERS -DSAME_WRITER_BITS -Xclang -verify=writers
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DTWO_WRITERS -DSAME_WRITER_BITS -Xclang -verify=writers
 // RUN: %barrierpair %s -DREADERS -Xclang -verify
 // RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DREADERS -DWRITER_SETS_WAITED -Xclang -verify=readers
 // expected-no-diagnostics
@@ -54,12 +54,12 @@ void pauser(void) {
   if (uatomic_read(&q.futex) == -1)
     uatomic_set(&q.futex, 0);
 #ifdef C11
-  // same-warning@+2 {{no barrier orders the store to 'q.futex' before the load of 'q.flags' in 'pauser'; with 'stopper' this is scenario 10 (Dekker), which needs cmm_smp_mb() here (and 1 other pairing)}}
+  // same-warning@+2 {{no barrier orders the store to 'q.futex' before the load of 'q.flags' in 'pauser'; with 'stopper' this is scenario 10 (Dekker), which needs cmm_smp_mb() here}}
   // same-note@+1 {{scenario 10 (Dekker) forbids r2 == 0 && r4 == 0: 'pauser' could read the old 'q.flags' and 'stopper' the old 'q.futex'}}
   while (!(atomic_load_explicit(&q.flags, memory_order_relaxed) & WAITED_FOR))
     ;
 #else
-  // same-warning@+2 {{no barrier orders the store to 'q.futex' before the load of 'q.flags' in 'pauser'; with 'stopper' this is scenario 10 (Dekker), which needs cmm_smp_mb() here (and 1 other pairing)}}
+  // same-warning@+2 {{no barrier orders the store to 'q.futex' before the load of 'q.flags' in 'pauser'; with 'stopper' this is scenario 10 (Dekker), which needs cmm_smp_mb() here}}
   // same-note@+1 {{scenario 10 (Dekker) forbids r2 == 0 && r4 == 0: 'pauser' could read the old 'q.flags' and 'stopper' the old 'q.futex'}}
   while (!(uatomic_read(&q.flags) & WAITED_FOR))
     ;

@@ -8,7 +8,7 @@
 // the loop itself, with no barrier after it, puts in sequence.
 //
 // RUN: %barrierpair %s -Xclang -verify
-// RUN: %barrierpair %s -DFORGOTTEN -Xclang -verify=forgotten
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DFORGOTTEN -Xclang -verify=forgotten
 // RUN: %barrierpair %s -DFORGOTTEN_AFTER_LOOP -Xclang -verify=after
 #include <urcu/arch.h>
 #include <urcu/system.h>

@@ -7,7 +7,7 @@
 // key) claims nothing about the loads around it. A plain store before an rmb
 // that orders no loads is still a barrier of the wrong kind.
 //
-// RUN: %barrierpair %s -Xclang -verify
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -Xclang -verify
 #include <urcu/arch.h>
 #include <urcu/system.h>
 

@@ -8,7 +8,7 @@
 // worker's exit is a pairing again (scenario 14).
 //
 // RUN: %barrierpair %s -Xclang -verify
-// RUN: %barrierpair %s -DRESTART -Xclang -verify=restart
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DRESTART -Xclang -verify=restart
 // expected-no-diagnostics
 #include <urcu/arch.h>
 #include <urcu/system.h>

@@ -8,8 +8,8 @@
 // result wakes a waiter through another field is no put: it stays a
 // protocol.
 //
-// RUN: %barrierpair %s -Xclang -verify
-// RUN: %barrierpair %s -DNO_PUT -Xclang -verify=noput -Xclang -verify-ignore-unexpected=note
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -Xclang -verify
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DNO_PUT -Xclang -verify=noput -Xclang -verify-ignore-unexpected=note
 // RUN: %barrierpair %s -DACQUIRE -DREADER_RMB -Xclang -verify=acquire
 // acquire-no-diagnostics
 #include <stdatomic.h>

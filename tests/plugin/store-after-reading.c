@@ -15,8 +15,8 @@
 // inlines it (-DTWO_CALLERS).
 //
 // RUN: %barrierpair %s -Xclang -verify
-// RUN: %barrierpair %s -DSECOND_WRITER -Xclang -verify=second
-// RUN: %barrierpair %s -DUNTESTED -Xclang -verify=untested
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DSECOND_WRITER -Xclang -verify=second
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DUNTESTED -Xclang -verify=untested
 // RUN: %barrierpair %s -DTWO_CALLERS -Xclang -verify
 #include <urcu/arch.h>
 #include <urcu/system.h>
