@@ -606,6 +606,23 @@ static bool masked_store_passes(const bp_analysis *analysis, uint32_t object, gu
   return false;
 }
 
+/* Some store of `object` that `function` makes and other threads may see
+ * writes a value the whole-value test (`zero`: it lets zero through) lets
+ * through, or one not known. */
+static bool own_store_passes(const bp_analysis *analysis, uint32_t object, uint32_t function,
+                             bool zero) {
+  size_t cursor = analysis->stores->events_from[object];
+  for (const bp_event *store; (store = next_visible_store(analysis, object, &cursor));) {
+    if (store->function != function)
+      continue;
+    bool may_be_zero = !store->value_known ? !store->stored_nonzero : store->stored_value == 0;
+    bool may_be_other = !store->value_known || store->stored_value != 0;
+    if (zero ? may_be_zero : may_be_other)
+      return true;
+  }
+  return false;
+}
+
 /* `side`, CPU `cpu` of `scenario`, reaches its second access only when its
  * first load read zero (or only when it read something else, or only when
  * some bits of it were, or were not, zero), and every store of that object
@@ -613,10 +630,14 @@ static bool masked_store_passes(const bp_analysis *analysis, uint32_t object, gu
  * (CMM_LOAD_SHARED(ht->in_progress_destroy)) break;` against
  * `_CMM_STORE_SHARED(ht->in_progress_destroy, 1)`). The outcome needs that
  * load to read the partner's store or one after it in the object's order,
- * and then the side stops. Not the partner's store alone: another
- * function's later store may let the side through. */
-static bool turned_away(const bp_analysis *analysis, const bp_ordering *side, int scenario,
-                        int cpu) {
+ * and then the side stops. In a row the pair sees in its own loads, the
+ * partner's stores alone decide (the kernel's `release_cb` reads its
+ * socket's route only where `sk_dst_cache` is set, against a disconnect
+ * that only clears it): another function's later store that lets the
+ * side through is a pairing of that function's, with a third CPU, which
+ * only --beta reports; with --beta every store of the object counts. */
+static bool turned_away(const bp_analysis *analysis, const bp_ordering *side,
+                        const bp_ordering *partner, int scenario, int cpu) {
   const bp_engine *engine = analysis->engine;
   const bp_event *first = bp_event_get(engine, side->first);
   const bp_event *second = bp_event_get(engine, side->second);
@@ -632,6 +653,8 @@ static bool turned_away(const bp_analysis *analysis, const bp_ordering *side, in
       stores->zero_writer[object] != NO_WRITER || stores->nonzero_writer[object] != NO_WRITER;
   if (guard.bits)
     return stored && !masked_store_passes(analysis, object, guard);
+  if (!analysis->options->beta && bp_scenario_seen_by_pair(scenario) && stored)
+    return !own_store_passes(analysis, object, partner->function, guard.zero);
   /* no store writes a value the test lets through */
   return stored && passing_writer(stores, object, guard.zero) == NO_WRITER;
 }
@@ -819,7 +842,8 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
     return false; /* one side started the other's thread after its first access, or
                      joined it before its second */
   int scenario = bp_pair_scenario(cpu0, cpu1);
-  if (turned_away(analysis, cpu0, scenario, 0) || turned_away(analysis, cpu1, scenario, 1))
+  if (turned_away(analysis, cpu0, cpu1, scenario, 0) ||
+      turned_away(analysis, cpu1, cpu0, scenario, 1))
     return false;
   if (shut_out_by_own_store(analysis, cpu0) || shut_out_by_own_store(analysis, cpu1))
     return false;

@@ -1,0 +1,52 @@
+// A reader that goes on to its second access only where its first load
+// found a route (`if (!dst) return;`), against a partner that orders its
+// own stores and only ever clears the route (the kernel's UDP disconnect
+// against a socket's release_cb): the outcome message passing forbids needs
+// the reader to read the partner's store, and then it stops. A third
+// function that sets the route again (-DTHIRD, which any program has: the
+// connect that sets it in the first place) may let the reader through, but
+// that is a pairing of the third function's, with a third CPU, which only
+// beta checks; with beta every store of the route counts and the pairing
+// stands. A partner that may store a route of its own lets the reader
+// through (-DREROUTE): the pairing stands without beta too.
+//
+// RUN: %barrierpair %s -Xclang -verify
+// RUN: %barrierpair %s -DTHIRD -Xclang -verify
+// RUN: %barrierpair %s -DTHIRD -fplugin-arg-barrierpair-beta -Xclang -verify=flagged
+// RUN: %barrierpair %s -DREROUTE -Xclang -verify=flagged
+// expected-no-diagnostics
+#include "kernel.h"
+
+struct route {
+  int mtu;
+};
+
+struct conn {
+  struct route *dst;
+  int port;
+};
+
+int conn_release_cb(struct conn *c) {
+  struct route *dst = READ_ONCE(c->dst);
+  if (!dst)
+    return 0;
+  return READ_ONCE(c->port); // flagged-warning {{no barrier orders the load of 'conn.dst' before the load of 'conn.port' in 'conn_release_cb'; with 'conn_disconnect' this is scenario 3 (message passing), which needs smp_rmb() here}} \
+                                flagged-note {{scenario 3 (message passing) forbids}}
+}
+
+void conn_disconnect(struct conn *c, struct route *next) {
+  WRITE_ONCE(c->port, 0);
+  smp_wmb(); // flagged-note {{'conn_disconnect' orders the store to 'conn.port' before the store to 'conn.dst' with 'smp_wmb()'}}
+#ifdef REROUTE
+  WRITE_ONCE(c->dst, next);
+#else
+  (void)next;
+  WRITE_ONCE(c->dst, 0);
+#endif
+}
+
+#ifdef THIRD
+void conn_connect(struct conn *c, struct route *r) {
+  WRITE_ONCE(c->dst, r);
+}
+#endif
