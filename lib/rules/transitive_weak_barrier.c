@@ -253,6 +253,24 @@ static bool one_thread_twice(const search *s) {
   return false;
 }
 
+static bool reached_by_type(const bp_engine *engine, uint32_t access) {
+  return !bp_variable_object(engine, bp_event_instance_object(engine, access));
+}
+
+/* An access of the cycle reaches its object by type (a field through a
+ * pointer), not as a variable or a field of one: that each of three or
+ * more functions reaches the one instance the cycle needs is a guess at
+ * every such access. */
+static bool meets_by_type(const search *s) {
+  const bp_engine *engine = s->analysis->engine;
+  for (size_t i = 0; i < s->length; i++) {
+    const bp_ordering *link = ordering_at(s->analysis, s->path[i]);
+    if (reached_by_type(engine, link->first) || reached_by_type(engine, link->second))
+      return true;
+  }
+  return false;
+}
+
 static void report_cycle(search *s) {
   bp_analysis *analysis = s->analysis;
   const bp_engine *engine = analysis->engine;
@@ -262,7 +280,7 @@ static void report_cycle(search *s) {
   for (size_t i = 0; i < s->length; i++)
     if (!bp_claimed(ordering_at(analysis, s->path[i])))
       return; /* a link nobody ordered on purpose: the cycle is no claim */
-  if (one_thread_twice(s))
+  if (one_thread_twice(s) || (!analysis->options->beta && meets_by_type(s)))
     return;
   if (s->unbarriered) {
     report_missing_link(s);

@@ -12,7 +12,7 @@
 // RUN: %barrierpair %s -Xclang -verify
 // RUN: %barrierpair %s -DURCU -Xclang -verify
 // RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DREAD_ONLY -Xclang -verify=shared
-// RUN: %barrierpair %s -DUNTESTED 2>&1 | FileCheck %s --check-prefix=UNTESTED
+// RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DUNTESTED 2>&1 | FileCheck %s --check-prefix=UNTESTED
 // UNTESTED: warning: {{.*}}'segment.next'{{.*}}[barrierpair-
 // expected-no-diagnostics
 #include <stdatomic.h>
