@@ -534,6 +534,9 @@ private:
   bool publishesArgument(const CallExpr *call, unsigned index, bool ownOnly = false,
                          bool valueUsed = true) const;
   bool valueDiscarded(const CallExpr *call) const;
+  bool valueHandedOn(const CallExpr *call) const;
+  const VarDecl *returnedArgumentLocal(const Expr *value) const;
+  const VarDecl *localOrReturned(const Expr *value) const;
   bool addressEscapes(const VarDecl *variable) const;
   void collectEscapingAddresses(const Stmt *statement, std::vector<const Stmt *> &ancestors,
                                 llvm::function_ref<bool(const VarDecl *)> tracked,

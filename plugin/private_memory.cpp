@@ -166,6 +166,56 @@ bool FunctionLowering::valueDiscarded(const CallExpr *call) const {
   return map && discardsValue(map->getParent(call), call);
 }
 
+// Whether the value of `call` goes into a local (`ireq = inet_rsk(req)`)
+// or to another call (`sk_daddr_set(req_to_sk(req), ...)`), where a
+// pointer the callee hands back is named again (returnedArgumentLocal):
+// handing it back publishes nothing.
+bool FunctionLowering::valueHandedOn(const CallExpr *call) const {
+  ParentMap *map = parents();
+  if (!map)
+    return false;
+  const Stmt *child = call, *parent = map->getParent(call);
+  while (isa_and_nonnull<ParenExpr, CastExpr>(parent)) {
+    child = parent;
+    parent = map->getParent(parent);
+  }
+  auto local = [](const VarDecl *variable) {
+    return variable && !variable->hasGlobalStorage() && !variable->isStaticLocal();
+  };
+  if (const auto *declarations = dyn_cast_or_null<DeclStmt>(parent))
+    return llvm::any_of(declarations->decls(), [&](const Decl *declaration) {
+      const auto *variable = dyn_cast<VarDecl>(declaration);
+      return local(variable) && variable->getInit() == child;
+    });
+  if (const auto *outer = dyn_cast_or_null<CallExpr>(parent))
+    return outer->getCallee() != child;
+  const auto *binary = dyn_cast_or_null<BinaryOperator>(parent);
+  return binary && binary->getOpcode() == BO_Assign && binary->getRHS() == child &&
+         local(localOf(binary->getLHS()));
+}
+
+const VarDecl *FunctionLowering::returnedArgumentLocal(const Expr *value) const {
+  const auto *call = dyn_cast<CallExpr>(value->IgnoreParenCasts());
+  const FunctionDecl *callee = call ? call->getDirectCallee() : nullptr;
+  const FunctionDecl *definition = callee ? callee->getDefinition() : nullptr;
+  if (!definition || !definition->hasBody())
+    return nullptr;
+  for (unsigned i = 0; i < call->getNumArgs() && i < definition->getNumParams(); i++) {
+    const VarDecl *local = pointerLocal(call->getArg(i));
+    if (!local)
+      local = returnedArgumentLocal(call->getArg(i)); // req_to_sk(inet_rsk(req))
+    if (local && parameterKeeping(definition->getParamDecl(i), false) == Keeping::Returns)
+      return local;
+  }
+  return nullptr;
+}
+
+// The local `value` names, through a helper that hands it back.
+const VarDecl *FunctionLowering::localOrReturned(const Expr *value) const {
+  const VarDecl *variable = localOf(value);
+  return variable ? variable : returnedArgumentLocal(value);
+}
+
 FunctionLowering::Keeping FunctionLowering::parameterKeeping(const ParmVarDecl *parameter,
                                                              bool ownOnly) const {
   auto [known, added] = unit.privateParameters[ownOnly].try_emplace(parameter, Keeping::Publishes);
@@ -369,6 +419,9 @@ void FunctionLowering::collectFreshLocals(const Stmt *body, bool gatherAssignmen
                            value->IgnoreParenCasts()->isNullPointerConstant(
                                context, Expr::NPC_ValueDependentIsNotNull));
     const VarDecl *source = value ? pointerLocal(value) : nullptr;
+    // the same memory under another name (`ireq = inet_rsk(req)`)
+    if (!fresh && !source && value)
+      source = returnedArgumentLocal(value);
     // the next node of a taken list is the taker's too
     if (const VarDecl *through = nullptr;
         !fresh && !source && value && isLinkLoad(value, variable, through) &&
@@ -412,8 +465,9 @@ void FunctionLowering::collectFreshLocals(const Stmt *body, bool gatherAssignmen
     } else if (const auto *call = dyn_cast<CallExpr>(statement)) {
       // Only a local that may hold fresh memory asks what the callee does.
       for (unsigned i = 0; i < call->getNumArgs(); i++)
-        if (const VarDecl *variable = localOf(call->getArg(i));
-            variable && candidates.count(variable) && publishesArgument(call, i))
+        if (const VarDecl *variable = localOrReturned(call->getArg(i));
+            variable && candidates.count(variable) &&
+            publishesArgument(call, i, false, !valueHandedOn(call)))
           escaped.insert(variable);
     } else if (const auto *unary = dyn_cast<UnaryOperator>(statement)) {
       // p++ or &p: no longer only the allocation.
@@ -484,7 +538,10 @@ void FunctionLowering::collectPublished(const Stmt *element,
   bool storesOnly = kind == Publication::Store;
   // what the function publishes itself, for the engine to rely on, counts
   // a member's address too (`list_add_rcu(&p->node, head)` publishes p)
-  auto named = kind == Publication::Own ? pointerLocal : localOf;
+  auto named = [&](const Expr *value) {
+    const VarDecl *variable = kind == Publication::Own ? pointerLocal(value) : localOf(value);
+    return variable ? variable : returnedArgumentLocal(value);
+  };
   auto carried = [&](const Expr *value) {
     if (!value)
       return;
@@ -513,7 +570,8 @@ void FunctionLowering::collectPublished(const Stmt *element,
     for (unsigned i = 0; i < call->getNumArgs(); i++) {
       const VarDecl *variable = named(call->getArg(i));
       if (variable && allocatedLocals.count(variable) &&
-          publishesArgument(call, i, kind == Publication::Own, !valueDiscarded(call)))
+          publishesArgument(call, i, kind == Publication::Own,
+                            !valueDiscarded(call) && !valueHandedOn(call)))
         carried(call->getArg(i));
     }
   }
