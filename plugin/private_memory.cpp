@@ -166,10 +166,30 @@ bool FunctionLowering::valueDiscarded(const CallExpr *call) const {
   return map && discardsValue(map->getParent(call), call);
 }
 
-// Whether the value of `call` goes into a local (`ireq = inet_rsk(req)`)
-// or to another call (`sk_daddr_set(req_to_sk(req), ...)`), where a
-// pointer the callee hands back is named again (returnedArgumentLocal):
-// handing it back publishes nothing.
+// Whether `user`, the nearest expression or statement around a call that
+// is no parenthesis or cast (`child` the part of it that holds the call),
+// hands the call's value on: into a local (`ireq = inet_rsk(req)`) or to
+// another call (`sk_daddr_set(req_to_sk(req), ...)`), where a pointer the
+// callee hands back is named again (returnedArgumentLocal), so handing it
+// back publishes nothing.
+static bool handsValueOn(const Stmt *user, const Stmt *child) {
+  auto local = [](const VarDecl *variable) {
+    return variable && !variable->hasGlobalStorage() && !variable->isStaticLocal();
+  };
+  if (const auto *declarations = dyn_cast_or_null<DeclStmt>(user))
+    return llvm::any_of(declarations->decls(), [&](const Decl *declaration) {
+      const auto *variable = dyn_cast<VarDecl>(declaration);
+      return local(variable) && variable->getInit() == child;
+    });
+  if (const auto *outer = dyn_cast_or_null<CallExpr>(user))
+    return outer->getCallee() != child;
+  const auto *binary = dyn_cast_or_null<BinaryOperator>(user);
+  const auto *target =
+      binary ? dyn_cast<DeclRefExpr>(binary->getLHS()->IgnoreParenCasts()) : nullptr;
+  return target && binary->getOpcode() == BO_Assign && binary->getRHS() == child &&
+         local(dyn_cast<VarDecl>(target->getDecl()));
+}
+
 bool FunctionLowering::valueHandedOn(const CallExpr *call) const {
   ParentMap *map = parents();
   if (!map)
@@ -179,21 +199,12 @@ bool FunctionLowering::valueHandedOn(const CallExpr *call) const {
     child = parent;
     parent = map->getParent(parent);
   }
-  auto local = [](const VarDecl *variable) {
-    return variable && !variable->hasGlobalStorage() && !variable->isStaticLocal();
-  };
-  if (const auto *declarations = dyn_cast_or_null<DeclStmt>(parent))
-    return llvm::any_of(declarations->decls(), [&](const Decl *declaration) {
-      const auto *variable = dyn_cast<VarDecl>(declaration);
-      return local(variable) && variable->getInit() == child;
-    });
-  if (const auto *outer = dyn_cast_or_null<CallExpr>(parent))
-    return outer->getCallee() != child;
-  const auto *binary = dyn_cast_or_null<BinaryOperator>(parent);
-  return binary && binary->getOpcode() == BO_Assign && binary->getRHS() == child &&
-         local(localOf(binary->getLHS()));
+  return handsValueOn(parent, child);
 }
 
+// The local whose memory a call hands back under another name: the
+// argument of a helper of the unit that only returns that parameter
+// (`inet_rsk(req)`, `req_to_sk(inet_rsk(req))`), null for any other value.
 const VarDecl *FunctionLowering::returnedArgumentLocal(const Expr *value) const {
   const auto *call = dyn_cast<CallExpr>(value->IgnoreParenCasts());
   const FunctionDecl *callee = call ? call->getDirectCallee() : nullptr;
@@ -228,61 +239,71 @@ FunctionLowering::Keeping FunctionLowering::parameterKeeping(const ParmVarDecl *
   // `&p->part` handed to a call, which the call's own check decides.
   llvm::SmallPtrSet<const Expr *, 4> handedToCalls;
   bool kept = true, returned = false;
-  std::function<void(const Stmt *, const Stmt *)> walk = [&](const Stmt *statement,
-                                                             const Stmt *parent) {
-    if (!statement || !kept)
-      return;
-    if (const auto *binary = dyn_cast<BinaryOperator>(statement);
-        binary && binary->isAssignmentOp()) {
-      if (const VarDecl *value = pointerLocal(binary->getRHS()); value && aliases.count(value)) {
-        const VarDecl *target = localOf(binary->getLHS());
-        const VarDecl *into = target ? nullptr : baseLocal(binary->getLHS());
-        if (target && !target->isStaticLocal())
-          aliases.insert(target);
-        else if (!into || !aliases.count(into))
-          kept = false; // stored into memory other than its own (RB_CLEAR_NODE(&p->node))
-      }
-    } else if (const auto *declarations = dyn_cast<DeclStmt>(statement)) {
-      for (const Decl *declaration : declarations->decls())
-        if (const auto *variable = dyn_cast<VarDecl>(declaration); variable && variable->hasInit())
-          if (const VarDecl *value = pointerLocal(variable->getInit());
-              value && aliases.count(value)) {
-            if (variable->hasGlobalStorage())
+  auto named = [&](const Expr *value) {
+    const VarDecl *variable = pointerLocal(value);
+    return variable ? variable : returnedArgumentLocal(value);
+  };
+  // `user`: the nearest statement around `statement` that is no
+  // parenthesis or cast, `child` the part of it that holds `statement`
+  std::function<void(const Stmt *, const Stmt *, const Stmt *, const Stmt *)> walk =
+      [&](const Stmt *statement, const Stmt *parent, const Stmt *user, const Stmt *child) {
+        if (!statement || !kept)
+          return;
+        if (const auto *binary = dyn_cast<BinaryOperator>(statement);
+            binary && binary->isAssignmentOp()) {
+          if (const VarDecl *value = named(binary->getRHS()); value && aliases.count(value)) {
+            const VarDecl *target = localOf(binary->getLHS());
+            const VarDecl *into = target ? nullptr : baseLocal(binary->getLHS());
+            if (target && !target->isStaticLocal())
+              aliases.insert(target);
+            else if (!into || !aliases.count(into))
+              kept = false; // stored into memory other than its own (RB_CLEAR_NODE(&p->node))
+          }
+        } else if (const auto *declarations = dyn_cast<DeclStmt>(statement)) {
+          for (const Decl *declaration : declarations->decls())
+            if (const auto *variable = dyn_cast<VarDecl>(declaration);
+                variable && variable->hasInit())
+              if (const VarDecl *value = named(variable->getInit());
+                  value && aliases.count(value)) {
+                if (variable->hasGlobalStorage())
+                  kept = false;
+                else
+                  aliases.insert(variable);
+              }
+        } else if (const auto *result = dyn_cast<ReturnStmt>(statement)) {
+          if (const VarDecl *value = pointerLocal(result->getRetValue());
+              value && aliases.count(value))
+            returned = true; // the caller gets it back under another name, if it takes the value
+        } else if (const auto *unary = dyn_cast<UnaryOperator>(statement)) {
+          if (const VarDecl *value = localOf(unary->getSubExpr());
+              value && aliases.count(value) && unary->getOpcode() == UO_AddrOf &&
+              !handedToCalls.count(unary))
+            kept = false;
+        } else if (const auto *atomic = dyn_cast<AtomicExpr>(statement)) {
+          for (const Stmt *argument : atomic->children())
+            if (const auto *value = dyn_cast<Expr>(argument);
+                value && argument != atomic->getPtr() && pointerLocal(value) &&
+                aliases.count(pointerLocal(value)))
+              kept = false;
+        } else if (const auto *call = dyn_cast<CallExpr>(statement)) {
+          for (unsigned i = 0; i < call->getNumArgs() && kept; i++) {
+            const VarDecl *value = named(call->getArg(i));
+            if (!value || !aliases.count(value))
+              continue;
+            bool valueUsed = !discardsValue(parent, call) && !handsValueOn(user, child);
+            if (publishesArgument(call, i, ownOnly, valueUsed))
               kept = false;
             else
-              aliases.insert(variable);
+              handedToCalls.insert(call->getArg(i)->IgnoreParenCasts());
           }
-    } else if (const auto *result = dyn_cast<ReturnStmt>(statement)) {
-      if (const VarDecl *value = pointerLocal(result->getRetValue()); value && aliases.count(value))
-        returned = true; // the caller gets it back under another name, if it takes the value
-    } else if (const auto *unary = dyn_cast<UnaryOperator>(statement)) {
-      if (const VarDecl *value = localOf(unary->getSubExpr()); value && aliases.count(value) &&
-                                                               unary->getOpcode() == UO_AddrOf &&
-                                                               !handedToCalls.count(unary))
-        kept = false;
-    } else if (const auto *atomic = dyn_cast<AtomicExpr>(statement)) {
-      for (const Stmt *argument : atomic->children())
-        if (const auto *value = dyn_cast<Expr>(argument); value && argument != atomic->getPtr() &&
-                                                          pointerLocal(value) &&
-                                                          aliases.count(pointerLocal(value)))
-          kept = false;
-    } else if (const auto *call = dyn_cast<CallExpr>(statement)) {
-      for (unsigned i = 0; i < call->getNumArgs() && kept; i++) {
-        const VarDecl *value = pointerLocal(call->getArg(i));
-        if (!value || !aliases.count(value))
-          continue;
-        if (publishesArgument(call, i, ownOnly, !discardsValue(parent, call)))
-          kept = false;
-        else
-          handedToCalls.insert(call->getArg(i)->IgnoreParenCasts());
-      }
-    }
-    for (const Stmt *child : statement->children())
-      walk(child, statement);
-  };
+        }
+        bool transparent = isa<ParenExpr, CastExpr>(statement);
+        for (const Stmt *part : statement->children())
+          walk(part, statement, transparent ? user : statement, transparent ? child : part);
+      };
   // Twice: an alias made late in the body may be used earlier in a loop.
-  walk(definition->getBody(), nullptr);
-  walk(definition->getBody(), nullptr);
+  walk(definition->getBody(), nullptr, nullptr, nullptr);
+  walk(definition->getBody(), nullptr, nullptr, nullptr);
   return unit.privateParameters[ownOnly][parameter] = !kept      ? Keeping::Publishes
                                                       : returned ? Keeping::Returns
                                                                  : Keeping::Keeps;
@@ -293,6 +314,10 @@ FunctionLowering::Keeping FunctionLowering::parameterKeeping(const ParmVarDecl *
 const VarDecl *FunctionLowering::pointerLocal(const Expr *value) {
   if (!value)
     return nullptr;
+  // an array member's first element (`l = kv->kv`, the fib trie's leaf)
+  if (const auto *decay = dyn_cast<ImplicitCastExpr>(value->IgnoreParens());
+      decay && decay->getCastKind() == CK_ArrayToPointerDecay)
+    return baseLocal(decay->getSubExpr());
   value = value->IgnoreParenCasts();
   if (const auto *binary = dyn_cast<BinaryOperator>(value);
       binary && binary->isAdditiveOp() && binary->getType()->isPointerType())
@@ -507,12 +532,15 @@ void FunctionLowering::collectFreshLocals(const Stmt *body, bool gatherAssignmen
 
 // The C library (memset, free, ...), pthreads (pthread_create hands the
 // structure over with the ordering thread creation gives), a function
-// named to free memory (jsonp_free(), which calls through a pointer) and a
-// kernel trace event do not publish the memory they are given.
+// named to free memory (jsonp_free(), which calls through a pointer), a
+// kernel trace event and a function that formats its arguments by a
+// printf format (printk(), the `%p` of pr_debug("AT %p", tnode)) do not
+// publish the memory they are given.
 bool FunctionLowering::keepsMemoryPrivate(const FunctionDecl *callee) const {
   llvm::StringRef name = callee && callee->getIdentifier() ? callee->getName() : "";
   return callee && (callee->getBuiltinID() != 0 || name.starts_with("pthread_") ||
-                    name.contains_insensitive("free") || isTraceEvent(callee));
+                    name.contains_insensitive("free") || callee->hasAttr<FormatAttr>() ||
+                    isTraceEvent(callee));
 }
 
 // A kernel trace event, `trace_foo()` as `TRACE_EVENT()` defines it

@@ -2,8 +2,10 @@
 // (the kernel's `ireq = inet_rsk(req)`, `sk_daddr_set(req_to_sk(req), ...)`
 // in cookie_v4_check()) names the memory it was handed: a request just
 // allocated is still the allocating function's through those names, and
-// its set-up pairs with nothing until it is handed over. Handed over first
-// (-DEARLY), the same stores race with the reader that reaches the request.
+// its set-up pairs with nothing until it is handed over; nor does a helper
+// that names it so publish it (inet_init_csk_locks(sk) in inet_create()).
+// Handed over first (-DEARLY), the same stores race with the reader that
+// reaches the request.
 //
 // RUN: %barrierpair %s -Xclang -verify
 // RUN: %barrierpair %s -DEARLY -Xclang -verify=early
@@ -18,7 +20,7 @@ struct request {
 };
 struct inet_request {
   struct request req;
-  int port;
+  int port, lock;
   struct options *options;
 };
 
@@ -30,6 +32,11 @@ static inline struct inet_request *inet_rsk(struct request *req) {
 }
 static inline struct request *req_of(struct inet_request *ireq) { return &ireq->req; }
 static inline void set_mss(struct request *req, int mss) { req->mss = mss; }
+// keeps the request to itself, though it names it through inet_rsk()
+static inline void init_lock(struct request *req) {
+  struct inet_request *ireq = inet_rsk(req);
+  ireq->lock = 0;
+}
 
 void make_request(int port, struct options *options) {
   struct request *req = request_alloc();
@@ -38,6 +45,7 @@ void make_request(int port, struct options *options) {
 #ifdef EARLY
   queue_request(req);
 #endif
+  init_lock(req);
   struct inet_request *ireq = inet_rsk(req);
   ireq->port = port;
   set_mss(req_of(inet_rsk(req)), 1460);
