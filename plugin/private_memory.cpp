@@ -97,7 +97,12 @@ bool FunctionLowering::isAllocator(const FunctionDecl *definition) const {
       if (!value)
         return;
       returnsSome = true;
-      allFresh = inner.isFreshValue(value);
+      // memory the helper has handed to anyone before it returns it is no
+      // longer only the caller's
+      const VarDecl *local = pointerLocal(value);
+      allFresh =
+          inner.isFreshValue(value) && (!local || !inner.allocatedLocals.count(local) ||
+                                        inner.freshLocals.count(inner.allocation(local)) != 0);
       return;
     }
     for (const Stmt *child : statement->children())
