@@ -842,10 +842,11 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
           bp_set_access_bits(engine, store, bits);
       // A store of a loaded value depends on the load, as a plain one does.
       llvm::SmallVector<uint32_t, 2> dataSources;
-      if (primitive.op == BP_OP_STORE) {
+      // an exchange stores its value as a store does (`xchg(&p, NULL)`)
+      if (primitive.op == BP_OP_STORE || bp_primitive_exchanges(use.primitive)) {
         collectObjectsRead(storedValue(use.root), dataSources);
         if (const Expr *value = storedValue(use.root)) {
-          if (std::optional<int64_t> constant = knownValue(value))
+          if (std::optional<int64_t> constant = storedConstant(value))
             bp_set_stored_value(engine, store, *constant);
           else if (incrementsGuardedValue(value, bp_event_get(engine, store)->object))
             bp_set_stored_increment(engine, store);

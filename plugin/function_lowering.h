@@ -506,6 +506,7 @@ private:
   void lowerPlain(const Stmt *statement, int marking);
   void lowerAssemblyAccess(const GCCAsmStmt &assembly);
   std::optional<int64_t> boundValue(const Expr *value) const;
+  std::optional<int64_t> storedConstant(const Expr *value) const;
 
   // ---- Uses of primitives in a body (primitive_use.cpp) ----
 

@@ -1201,7 +1201,7 @@ void FunctionLowering::lowerAccess(const Expr *lvalue, bp_access_kind kind, int 
   if (const auto *assignment = dyn_cast<BinaryOperator>(statement);
       kind == BP_ACCESS_STORE && assignment && assignment->getOpcode() == BO_Assign) {
     collectObjectsRead(assignment->getRHS(), dataSources);
-    constant = knownValue(assignment->getRHS());
+    constant = storedConstant(assignment->getRHS());
     storedExpression = assignment->getRHS();
   }
   // `flags |= STOP` changes only STOP; `uatomic_read(&flags) & PAUSED`
@@ -1359,6 +1359,21 @@ std::optional<AssemblyAccess> assemblyAccess(const Stmt *statement) {
       access.operand = operand;
   }
   return access;
+}
+
+// The constant a store writes, also where it is a parameter of an inlined
+// call that its body never assigns, bound to one (`sk_dst_reset(sk)`
+// stores NULL through `xchg(&sk->sk_dst_cache, dst)` in sk_dst_set()).
+std::optional<int64_t> FunctionLowering::storedConstant(const Expr *value) const {
+  if (std::optional<int64_t> constant = knownValue(value))
+    return constant;
+  const auto *reference = dyn_cast<DeclRefExpr>(value->IgnoreParenCasts());
+  const auto *parameter = reference ? dyn_cast<ParmVarDecl>(reference->getDecl()) : nullptr;
+  if (!parameter || !writtenOnlyByInit(parameter))
+    return std::nullopt;
+  if (auto [argument, caller] = argumentOf(parameter); argument)
+    return caller->storedConstant(argument);
+  return std::nullopt;
 }
 
 // A constant, also where it is an inlined call's parameter bound to one

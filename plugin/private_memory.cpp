@@ -11,6 +11,8 @@
 
 namespace barrierpair::lowering {
 
+static bool formatsArgument(const FunctionDecl *callee, unsigned index);
+
 // A call that returns memory nobody else has seen: the C library's
 // allocators, a function declared __attribute__((malloc)), an allocator
 // by name (jsonp_malloc(), mi_zalloc(), an allocator callback
@@ -126,7 +128,7 @@ bool FunctionLowering::publishesArgument(const CallExpr *call, unsigned index, b
   // the engine decides from the call's event (bp_set_call_argument), where
   // it has one that tells: not a primitive's, nor the C library's
   const FunctionDecl *callee = call->getDirectCallee();
-  if (keepsMemoryPrivate(callee))
+  if (keepsMemoryPrivate(callee) || formatsArgument(callee, index))
     return false;
   int primitive = calledPrimitive(call);
   // taking or dropping a lock keeps the lock where it is
@@ -149,6 +151,15 @@ bool FunctionLowering::publishesArgument(const CallExpr *call, unsigned index, b
                               unit.callers.count(definition->getCanonicalDecl()));
   Keeping keeping = parameterKeeping(definition->getParamDecl(index), lowered);
   return keeping == Keeping::Publishes || (keeping == Keeping::Returns && valueUsed);
+}
+
+// Whether argument `index` of a call of `callee` is one its printf format
+// prints (printk(), the `%p` of `pr_debug("AT %p", tnode)`): formatted,
+// not kept. The arguments before the format's are the function's own
+// (kthread_create_on_node() hands `data` to the thread it starts).
+static bool formatsArgument(const FunctionDecl *callee, unsigned index) {
+  const auto *format = callee ? callee->getAttr<FormatAttr>() : nullptr;
+  return format && format->getFirstArg() > 0 && index + 1 >= unsigned(format->getFirstArg());
 }
 
 // Whether the value of `call` is thrown away where it stands (a statement
@@ -537,15 +548,12 @@ void FunctionLowering::collectFreshLocals(const Stmt *body, bool gatherAssignmen
 
 // The C library (memset, free, ...), pthreads (pthread_create hands the
 // structure over with the ordering thread creation gives), a function
-// named to free memory (jsonp_free(), which calls through a pointer), a
-// kernel trace event and a function that formats its arguments by a
-// printf format (printk(), the `%p` of pr_debug("AT %p", tnode)) do not
-// publish the memory they are given.
+// named to free memory (jsonp_free(), which calls through a pointer) and a
+// kernel trace event do not publish the memory they are given.
 bool FunctionLowering::keepsMemoryPrivate(const FunctionDecl *callee) const {
   llvm::StringRef name = callee && callee->getIdentifier() ? callee->getName() : "";
   return callee && (callee->getBuiltinID() != 0 || name.starts_with("pthread_") ||
-                    name.contains_insensitive("free") || callee->hasAttr<FormatAttr>() ||
-                    isTraceEvent(callee));
+                    name.contains_insensitive("free") || isTraceEvent(callee));
 }
 
 // A kernel trace event, `trace_foo()` as `TRACE_EVENT()` defines it
@@ -718,6 +726,8 @@ void FunctionLowering::noteUnpublishedArguments(uint32_t event, const Stmt *stat
   if (call && keepsMemoryPrivate(call->getDirectCallee()))
     return;
   for (unsigned i = 0; call && i < call->getNumArgs() && i < BP_UNPUBLISHED_ARGUMENTS; i++) {
+    if (formatsArgument(call->getDirectCallee(), i))
+      continue;
     const VarDecl *variable = pointerLocal(call->getArg(i));
     if (!variable || !allocatedLocals.count(variable) || takenLists.count(allocation(variable)))
       continue;

@@ -6,11 +6,14 @@
 // pairs with nothing until it publishes the node. Published first
 // (-DPUBLISH_FIRST), the same set-up races with the reader; so it does
 // where the debug function has no format (-DNO_FORMAT), and may keep the
-// pointer it is handed.
+// pointer it is handed, or where the pointer is also an argument before
+// the format's (-DHANDED, as kthread_create_on_node() hands `data` to a
+// thread and formats its name).
 //
 // RUN: %barrierpair %s -Xclang -verify
 // RUN: %barrierpair %s -DPUBLISH_FIRST -Xclang -verify=early
 // RUN: %barrierpair %s -DNO_FORMAT -Xclang -verify=early
+// RUN: %barrierpair %s -DHANDED -Xclang -verify=early
 // expected-no-diagnostics
 #include <stddef.h>
 
@@ -31,13 +34,18 @@ int log_debug(const char *format, ...);
 #else
 int log_debug(const char *format, ...) __attribute__((format(printf, 1, 2)));
 #endif
+int track(void *object, const char *format, ...) __attribute__((format(printf, 2, 3)));
 void link_node(struct key_vector *node);
 
 static struct key_vector *tnode_new(unsigned long key) {
   struct tnode *tnode = kzalloc(sizeof *tnode, 0);
   if (!tnode)
     return NULL;
+#ifdef HANDED
+  track(tnode, "AT %p\n", (void *)tnode);
+#else
   log_debug("AT %p\n", (void *)tnode);
+#endif
   tnode->full_children = 1;
   struct key_vector *tn = tnode->kv;
   tn->key = key;

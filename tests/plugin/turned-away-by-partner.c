@@ -8,13 +8,21 @@
 // that is a pairing of the third function's, with a third CPU, which only
 // beta checks; with beta every store of the route counts and the pairing
 // stands. A partner that may store a route of its own lets the reader
-// through (-DREROUTE): the pairing stands without beta too.
+// through (-DREROUTE): the pairing stands without beta too. A partner that
+// clears the route through a helper, exchanging in the helper's parameter
+// bound to NULL (-DBY_HELPER: the kernel's `sk_dst_reset(sk)`, which calls
+// `sk_dst_set(sk, NULL)` and its `xchg(&sk->sk_dst_cache, dst)`), only
+// clears it too; handed a route (-DBY_HELPER -DREROUTE), it stores one.
 //
 // RUN: %barrierpair %s -Xclang -verify
 // RUN: %barrierpair %s -DTHIRD -Xclang -verify
 // RUN: %barrierpair %s -DTHIRD -fplugin-arg-barrierpair-beta -Xclang -verify=flagged
 // RUN: %barrierpair %s -DREROUTE -Xclang -verify=flagged
+// RUN: %barrierpair %s -DBY_HELPER -Xclang -verify
+// RUN: %barrierpair %s -DBY_HELPER -DREROUTE -Xclang -verify=helper
 // expected-no-diagnostics
+#include <stddef.h>
+
 #include "kernel.h"
 
 struct route {
@@ -31,13 +39,27 @@ int conn_release_cb(struct conn *c) {
   if (!dst)
     return 0;
   return READ_ONCE(c->port); // flagged-warning {{no barrier orders the load of 'conn.dst' before the load of 'conn.port' in 'conn_release_cb'; with 'conn_disconnect' this is scenario 3 (message passing), which needs smp_rmb() here}} \
-                                flagged-note {{scenario 3 (message passing) forbids}}
+                                flagged-note {{scenario 3 (message passing) forbids}} \
+                                helper-warning {{no barrier orders the load of 'conn.dst' before the load of 'conn.port' in 'conn_release_cb'}} \
+                                helper-note {{scenario 3 (message passing) forbids}}
+}
+
+#define xchg(p, v) __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST)
+
+static inline void conn_dst_set(struct conn *c, struct route *dst) {
+  struct route *old = xchg(&c->dst, dst); // helper-note {{'conn_disconnect' orders the store to 'conn.port' before the store to 'conn.dst' with 'xchg()' (in its call of 'conn_dst_set')}}
+  (void)old;
 }
 
 void conn_disconnect(struct conn *c, struct route *next) {
   WRITE_ONCE(c->port, 0);
   smp_wmb(); // flagged-note {{'conn_disconnect' orders the store to 'conn.port' before the store to 'conn.dst' with 'smp_wmb()'}}
-#ifdef REROUTE
+#if defined(BY_HELPER) && defined(REROUTE)
+  conn_dst_set(c, next);
+#elif defined(BY_HELPER)
+  (void)next;
+  conn_dst_set(c, NULL);
+#elif defined(REROUTE)
   WRITE_ONCE(c->dst, next);
 #else
   (void)next;
