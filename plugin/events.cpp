@@ -843,9 +843,13 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
       // A store of a loaded value depends on the load, as a plain one does.
       llvm::SmallVector<uint32_t, 2> dataSources;
       // an exchange stores its value as a store does (`xchg(&p, NULL)`)
-      if (primitive.op == BP_OP_STORE || bp_primitive_exchanges(use.primitive)) {
-        collectObjectsRead(storedValue(use.root), dataSources);
-        if (const Expr *value = storedValue(use.root)) {
+      bool exchanges = bp_primitive_exchanges(use.primitive);
+      if (primitive.op == BP_OP_STORE || exchanges) {
+        const Expr *value = storedValue(use.root);
+        if (!value && exchanges)
+          value = exchangedValue(use.root);
+        collectObjectsRead(value, dataSources);
+        if (value) {
           if (std::optional<int64_t> constant = storedConstant(value))
             bp_set_stored_value(engine, store, *constant);
           else if (incrementsGuardedValue(value, bp_event_get(engine, store)->object))
@@ -1181,6 +1185,31 @@ const Expr *FunctionLowering::storedValue(const Stmt *root) {
     if (const Expr *value = storedValue(child))
       return value;
   }
+  return nullptr;
+}
+
+// The value an exchange written in assembly swaps in: the first value of
+// the register it exchanges with memory (x86's `xchg`, in the kernel's
+// `__typeof__(*(ptr)) __ret = (arg); asm("xchgq %q0, %1" : "+r"(__ret),
+// "+m"(*(ptr)))`); null where the use holds no such instruction.
+const Expr *FunctionLowering::exchangedValue(const Stmt *root) {
+  if (!root)
+    return nullptr;
+  if (const auto *assembly = dyn_cast<GCCAsmStmt>(root)) {
+    for (unsigned i = 0; i < assembly->getNumOutputs(); i++) {
+      llvm::StringRef constraint = assembly->getOutputConstraint(i);
+      const auto *reference =
+          dyn_cast<DeclRefExpr>(assembly->getOutputExpr(i)->IgnoreParenImpCasts());
+      const auto *variable = reference ? dyn_cast<VarDecl>(reference->getDecl()) : nullptr;
+      if (constraint.starts_with("+") && !constraint.contains('m') && variable &&
+          variable->hasLocalStorage() && variable->getInit())
+        return variable->getInit();
+    }
+    return nullptr;
+  }
+  for (const Stmt *child : root->children())
+    if (const Expr *value = exchangedValue(child))
+      return value;
   return nullptr;
 }
 

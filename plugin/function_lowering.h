@@ -694,6 +694,7 @@ private:
   static bool handsOver(const Stmt *statement, const VarDecl *counted);
   static bool mentions(const Stmt *statement, const VarDecl *variable, bool skipFields);
   static const Expr *storedValue(const Stmt *root);
+  static const Expr *exchangedValue(const Stmt *root);
 };
 
 } // namespace barrierpair::lowering

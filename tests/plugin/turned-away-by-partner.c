@@ -12,13 +12,16 @@
 // clears the route through a helper, exchanging in the helper's parameter
 // bound to NULL (-DBY_HELPER: the kernel's `sk_dst_reset(sk)`, which calls
 // `sk_dst_set(sk, NULL)` and its `xchg(&sk->sk_dst_cache, dst)`), only
-// clears it too; handed a route (-DBY_HELPER -DREROUTE), it stores one.
+// clears it too, also where the exchange is x86's instruction as the
+// kernel writes it (-DASSEMBLY); handed a route (-DBY_HELPER -DREROUTE),
+// it stores one.
 //
 // RUN: %barrierpair %s -Xclang -verify
 // RUN: %barrierpair %s -DTHIRD -Xclang -verify
 // RUN: %barrierpair %s -DTHIRD -fplugin-arg-barrierpair-beta -Xclang -verify=flagged
 // RUN: %barrierpair %s -DREROUTE -Xclang -verify=flagged
 // RUN: %barrierpair %s -DBY_HELPER -Xclang -verify
+// RUN: %barrierpair %s -DBY_HELPER -DASSEMBLY -Xclang -verify
 // RUN: %barrierpair %s -DBY_HELPER -DREROUTE -Xclang -verify=helper
 // expected-no-diagnostics
 #include <stddef.h>
@@ -44,7 +47,16 @@ int conn_release_cb(struct conn *c) {
                                 helper-note {{scenario 3 (message passing) forbids}}
 }
 
+#ifdef ASSEMBLY
+#define xchg(p, v)                                                                                 \
+  ({                                                                                               \
+    __typeof__(*(p)) __ret = (v);                                                                  \
+    __asm__ __volatile__("xchgq %q0, %1" : "+r"(__ret), "+m"(*(p)) : : "memory", "cc");            \
+    __ret;                                                                                         \
+  })
+#else
 #define xchg(p, v) __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST)
+#endif
 
 static inline void conn_dst_set(struct conn *c, struct route *dst) {
   struct route *old = xchg(&c->dst, dst); // helper-note {{'conn_disconnect' orders the store to 'conn.port' before the store to 'conn.dst' with 'xchg()' (in its call of 'conn_dst_set')}}
