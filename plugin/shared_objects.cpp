@@ -362,9 +362,58 @@ FunctionLowering::testedLoad(const Expr *tested, bool holdsWhenZero, uint64_t bi
       return caller->testedLoad(argument->IgnoreParenImpCasts(), holdsWhenZero, bits);
     }
     const Expr *value = onlyValue(local);
+    // a local given other values elsewhere, read here right after one
+    // (`dst = __sk_dst_get(sk); if (!dst) return;`, `dst` reused later)
+    if (!value)
+      value = lastAssignmentBefore(tested, local);
     if (!value)
       return std::nullopt;
     tested = value->IgnoreParenImpCasts();
+  }
+  // a statement expression's value, a local it declares with its one
+  // value (the kernel's rcu_dereference_check(): `({ typeof(*p) *local =
+  // (typeof(*p) *)READ_ONCE(p); ...; (typeof(*p) *)(local); })`)
+  if (const auto *statements = dyn_cast<StmtExpr>(tested); statements && !isLoadedValue(tested)) {
+    const CompoundStmt *body = statements->getSubStmt();
+    const auto *last = body->body_empty() ? nullptr : dyn_cast<Expr>(body->body_back());
+    const auto *reference = last ? dyn_cast<DeclRefExpr>(last->IgnoreParenCasts()) : nullptr;
+    const auto *variable = reference ? dyn_cast<VarDecl>(reference->getDecl()) : nullptr;
+    if (!variable || !variable->hasLocalStorage() || !variable->getInit())
+      return std::nullopt;
+    bool declared = false;
+    for (const Stmt *statement : body->body()) {
+      const auto *declarations = dyn_cast<DeclStmt>(statement);
+      if (declarations && llvm::is_contained(declarations->decls(), variable))
+        declared = true;
+      else if (statement != body->body_back() && assigns(statement, variable))
+        return std::nullopt;
+    }
+    if (!declared)
+      return std::nullopt;
+    return testedLoad(variable->getInit()->IgnoreParenCasts(), holdsWhenZero, bits);
+  }
+  // a helper whose one statement returns a load (`__sk_dst_get(sk)`:
+  // `return rcu_dereference_check(sk->sk_dst_cache, ...);`), read with
+  // its parameters bound to this call's arguments
+  if (const auto *call = dyn_cast<CallExpr>(tested); call && !isLoadedValue(call)) {
+    const FunctionDecl *callee = call->getDirectCallee();
+    const FunctionDecl *definition = callee ? callee->getDefinition() : nullptr;
+    const auto *body = definition ? dyn_cast_or_null<CompoundStmt>(definition->getBody()) : nullptr;
+    const auto *result =
+        body && body->size() == 1 ? dyn_cast<ReturnStmt>(body->body_front()) : nullptr;
+    unsigned depth = 0;
+    for (const FunctionLowering *outer = this; outer->site; outer = outer->site->caller)
+      depth++;
+    if (!result || !result->getRetValue() || depth > 4)
+      return std::nullopt;
+    CallSite at;
+    at.caller = this;
+    at.call = call;
+    FunctionLowering helper(context, engine, files, unit, &at);
+    helper.function = definition;
+    helper.findMacroUses(body);
+    helper.bindParameters();
+    return helper.testedLoad(result->getRetValue()->IgnoreParenImpCasts(), holdsWhenZero, bits);
   }
   if (!isLoadedValue(tested))
     return std::nullopt;
@@ -422,8 +471,16 @@ void FunctionLowering::collectBlockGuards(CFG &cfg, CFGDomTree &dominators) {
         reached.push_back(reachableAvoiding(start, branch, inRegion));
     }
     std::optional<ZeroTest> test;
-    if (const auto *expression = dyn_cast<Expr>(condition);
-        expression && branch->succ_size() == 2 && reached.size() == 2)
+    const auto *expression = dyn_cast<Expr>(condition);
+    // the block of `A || B` that tests B branches on B alone (clang's CFG
+    // gives it the whole `A || B`, or the `if` around it, as its condition)
+    while (const auto *logical =
+               expression ? dyn_cast<BinaryOperator>(expression->IgnoreParens()) : nullptr) {
+      if (!logical->isLogicalOp())
+        break;
+      expression = logical->getRHS();
+    }
+    if (expression && branch->succ_size() == 2 && reached.size() == 2)
       test = zeroTest(expression);
     for (const CFGBlock *block : region) {
       if (block == branch)
