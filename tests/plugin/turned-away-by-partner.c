@@ -14,7 +14,10 @@
 // `sk_dst_set(sk, NULL)` and its `xchg(&sk->sk_dst_cache, dst)`), only
 // clears it too, also where the exchange is x86's instruction as the
 // kernel writes it (-DASSEMBLY); handed a route (-DBY_HELPER -DREROUTE),
-// it stores one.
+// it stores one. The reader's test may be written as the kernel's
+// release_cb writes it (-DKERNEL_READER): the route read through a getter
+// whose value is a statement expression's local, tested first in a chain
+// of `||`, into a local the function later reuses.
 //
 // RUN: %barrierpair %s -Xclang -verify
 // RUN: %barrierpair %s -DTHIRD -Xclang -verify
@@ -22,6 +25,8 @@
 // RUN: %barrierpair %s -DREROUTE -Xclang -verify=flagged
 // RUN: %barrierpair %s -DBY_HELPER -Xclang -verify
 // RUN: %barrierpair %s -DBY_HELPER -DASSEMBLY -Xclang -verify
+// RUN: %barrierpair %s -DBY_HELPER -DASSEMBLY -DKERNEL_READER -Xclang -verify
+// RUN: %barrierpair %s -DKERNEL_READER -DREROUTE -Xclang -verify=kernel
 // RUN: %barrierpair %s -DBY_HELPER -DREROUTE -Xclang -verify=helper
 // expected-no-diagnostics
 #include <stddef.h>
@@ -37,6 +42,26 @@ struct conn {
   int port;
 };
 
+#ifdef KERNEL_READER
+static inline struct route *conn_dst_get(struct conn *c) {
+  return ({
+    struct route *local = (struct route *)READ_ONCE(c->dst); // kernel-note {{'conn_release_cb' loads 'conn.dst' here, before the load of 'conn.port' with no barrier between}}
+    (struct route *)(local);
+  });
+}
+
+int route_check(struct route *dst);
+
+int conn_release_cb(struct conn *c) {
+  struct route *dst = conn_dst_get(c);
+  if (!dst || !dst->mtu || route_check(dst))
+    return 0;
+  int port = READ_ONCE(c->port); // kernel-warning {{no barrier orders the load of 'conn.dst' before the load of 'conn.port' in 'conn_release_cb'}} \
+                                    kernel-note {{scenario 3 (message passing) forbids}}
+  dst = NULL;
+  return port + (dst ? 1 : 0);
+}
+#else
 int conn_release_cb(struct conn *c) {
   struct route *dst = READ_ONCE(c->dst);
   if (!dst)
@@ -46,6 +71,7 @@ int conn_release_cb(struct conn *c) {
                                 helper-warning {{no barrier orders the load of 'conn.dst' before the load of 'conn.port' in 'conn_release_cb'}} \
                                 helper-note {{scenario 3 (message passing) forbids}}
 }
+#endif
 
 #ifdef ASSEMBLY
 #define xchg(p, v)                                                                                 \
@@ -65,7 +91,8 @@ static inline void conn_dst_set(struct conn *c, struct route *dst) {
 
 void conn_disconnect(struct conn *c, struct route *next) {
   WRITE_ONCE(c->port, 0);
-  smp_wmb(); // flagged-note {{'conn_disconnect' orders the store to 'conn.port' before the store to 'conn.dst' with 'smp_wmb()'}}
+  smp_wmb(); // flagged-note {{'conn_disconnect' orders the store to 'conn.port' before the store to 'conn.dst' with 'smp_wmb()'}} \
+                kernel-note {{'conn_disconnect' orders the store to 'conn.port' before the store to 'conn.dst' with 'smp_wmb()'}}
 #if defined(BY_HELPER) && defined(REROUTE)
   conn_dst_set(c, next);
 #elif defined(BY_HELPER)
