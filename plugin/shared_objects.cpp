@@ -401,10 +401,17 @@ FunctionLowering::testedLoad(const Expr *tested, bool holdsWhenZero, uint64_t bi
     const auto *body = definition ? dyn_cast_or_null<CompoundStmt>(definition->getBody()) : nullptr;
     const auto *result =
         body && body->size() == 1 ? dyn_cast<ReturnStmt>(body->body_front()) : nullptr;
+    // only a value that may be one load is worth binding the helper for
+    const Expr *returned = result ? result->getRetValue() : nullptr;
+    const Expr *plain = returned ? returned->IgnoreParenCasts() : nullptr;
+    const auto *unary = dyn_cast_or_null<UnaryOperator>(plain);
+    if (!plain || (unary && unary->getOpcode() != UO_Deref) ||
+        (!unary && !isa<MemberExpr, DeclRefExpr, ArraySubscriptExpr, StmtExpr, CallExpr>(plain)))
+      return std::nullopt;
     unsigned depth = 0;
     for (const FunctionLowering *outer = this; outer->site; outer = outer->site->caller)
       depth++;
-    if (!result || !result->getRetValue() || depth > 4)
+    if (depth > 4)
       return std::nullopt;
     CallSite at;
     at.caller = this;
@@ -413,7 +420,7 @@ FunctionLowering::testedLoad(const Expr *tested, bool holdsWhenZero, uint64_t bi
     helper.function = definition;
     helper.findMacroUses(body);
     helper.bindParameters();
-    return helper.testedLoad(result->getRetValue()->IgnoreParenImpCasts(), holdsWhenZero, bits);
+    return helper.testedLoad(returned->IgnoreParenImpCasts(), holdsWhenZero, bits);
   }
   if (!isLoadedValue(tested))
     return std::nullopt;
