@@ -850,7 +850,7 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
           value = exchangedValue(use.root);
         collectObjectsRead(value, dataSources);
         if (value) {
-          if (std::optional<int64_t> constant = storedConstant(value))
+          if (std::optional<int64_t> constant = boundValue(value))
             bp_set_stored_value(engine, store, *constant);
           else if (incrementsGuardedValue(value, bp_event_get(engine, store)->object))
             bp_set_stored_increment(engine, store);

@@ -506,7 +506,6 @@ private:
   void lowerPlain(const Stmt *statement, int marking);
   void lowerAssemblyAccess(const GCCAsmStmt &assembly);
   std::optional<int64_t> boundValue(const Expr *value) const;
-  std::optional<int64_t> storedConstant(const Expr *value) const;
 
   // ---- Uses of primitives in a body (primitive_use.cpp) ----
 
@@ -537,7 +536,7 @@ private:
   bool valueDiscarded(const CallExpr *call) const;
   bool valueHandedOn(const CallExpr *call) const;
   const VarDecl *returnedArgumentLocal(const Expr *value) const;
-  const VarDecl *localOrReturned(const Expr *value) const;
+  const VarDecl *localOrReturned(const Expr *value, bool throughMembers = false) const;
   bool addressEscapes(const VarDecl *variable) const;
   void collectEscapingAddresses(const Stmt *statement, std::vector<const Stmt *> &ancestors,
                                 llvm::function_ref<bool(const VarDecl *)> tracked,

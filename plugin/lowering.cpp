@@ -1201,7 +1201,7 @@ void FunctionLowering::lowerAccess(const Expr *lvalue, bp_access_kind kind, int 
   if (const auto *assignment = dyn_cast<BinaryOperator>(statement);
       kind == BP_ACCESS_STORE && assignment && assignment->getOpcode() == BO_Assign) {
     collectObjectsRead(assignment->getRHS(), dataSources);
-    constant = storedConstant(assignment->getRHS());
+    constant = boundValue(assignment->getRHS());
     storedExpression = assignment->getRHS();
   }
   // `flags |= STOP` changes only STOP; `uatomic_read(&flags) & PAUSED`
@@ -1361,26 +1361,17 @@ std::optional<AssemblyAccess> assemblyAccess(const Stmt *statement) {
   return access;
 }
 
-// The constant a store writes, also where it is a parameter of an inlined
-// call that its body never assigns, bound to one (`sk_dst_reset(sk)`
-// stores NULL through `xchg(&sk->sk_dst_cache, dst)` in sk_dst_set()).
-std::optional<int64_t> FunctionLowering::storedConstant(const Expr *value) const {
-  if (std::optional<int64_t> constant = knownValue(value))
-    return constant;
-  const auto *reference = dyn_cast<DeclRefExpr>(value->IgnoreParenCasts());
-  const auto *parameter = reference ? dyn_cast<ParmVarDecl>(reference->getDecl()) : nullptr;
-  if (!parameter || !writtenOnlyByInit(parameter))
-    return std::nullopt;
-  if (auto [argument, caller] = argumentOf(parameter); argument)
-    return caller->storedConstant(argument);
-  return std::nullopt;
-}
-
 // A constant, also where it is an inlined call's parameter bound to one
-// (`set_bit(PG_locked, &page->flags)` reaches the instruction as `nr`).
+// that the body never assigns (`set_bit(PG_locked, &page->flags)` reaches
+// the instruction as `nr`; `sk_dst_reset(sk)` stores NULL through
+// `xchg(&sk->sk_dst_cache, dst)` in sk_dst_set()).
 std::optional<int64_t> FunctionLowering::boundValue(const Expr *value) const {
   if (std::optional<int64_t> constant = knownValue(value))
     return constant;
+  const auto *reference = dyn_cast<DeclRefExpr>(value->IgnoreParenCasts());
+  if (const auto *parameter = reference ? dyn_cast<ParmVarDecl>(reference->getDecl()) : nullptr;
+      parameter && !writtenOnlyByInit(parameter))
+    return std::nullopt;
   if (auto [argument, caller] = argumentOf(value); argument)
     return caller->boundValue(argument);
   return std::nullopt;

@@ -237,9 +237,10 @@ const VarDecl *FunctionLowering::returnedArgumentLocal(const Expr *value) const 
   return nullptr;
 }
 
-// The local `value` names, through a helper that hands it back.
-const VarDecl *FunctionLowering::localOrReturned(const Expr *value) const {
-  const VarDecl *variable = localOf(value);
+// The local `value` names (with `throughMembers`, also as a member's
+// address: `&p->node`), else the one a helper hands back (`inet_rsk(req)`).
+const VarDecl *FunctionLowering::localOrReturned(const Expr *value, bool throughMembers) const {
+  const VarDecl *variable = throughMembers ? pointerLocal(value) : localOf(value);
   return variable ? variable : returnedArgumentLocal(value);
 }
 
@@ -255,10 +256,7 @@ FunctionLowering::Keeping FunctionLowering::parameterKeeping(const ParmVarDecl *
   // `&p->part` handed to a call, which the call's own check decides.
   llvm::SmallPtrSet<const Expr *, 4> handedToCalls;
   bool kept = true, returned = false;
-  auto named = [&](const Expr *value) {
-    const VarDecl *variable = pointerLocal(value);
-    return variable ? variable : returnedArgumentLocal(value);
-  };
+  auto named = [&](const Expr *value) { return localOrReturned(value, true); };
   // `user`: the nearest statement around `statement` that is no
   // parenthesis or cast, `child` the part of it that holds `statement`
   std::function<void(const Stmt *, const Stmt *, const Stmt *, const Stmt *)> walk =
@@ -579,10 +577,7 @@ void FunctionLowering::collectPublished(const Stmt *element,
   bool storesOnly = kind == Publication::Store;
   // what the function publishes itself, for the engine to rely on, counts
   // a member's address too (`list_add_rcu(&p->node, head)` publishes p)
-  auto named = [&](const Expr *value) {
-    const VarDecl *variable = kind == Publication::Own ? pointerLocal(value) : localOf(value);
-    return variable ? variable : returnedArgumentLocal(value);
-  };
+  auto named = [&](const Expr *value) { return localOrReturned(value, kind == Publication::Own); };
   auto carried = [&](const Expr *value) {
     if (!value)
       return;
