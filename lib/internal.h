@@ -128,10 +128,19 @@ struct bp_engine {
  * named it by its type ("struct list_head.next@struct nfs_inode.open_files.next"
  * before "struct list_head.next"); its object when it had no other. */
 uint32_t bp_event_instance_object(const bp_engine *engine, uint32_t event);
+/* The name an access's own code gives its object: the instance it reaches
+ * where the object is named by type (`ioc.hweight_gen.counter` for an
+ * `atomic_t.counter`), for messages; pairing, sorting and baseline keys
+ * go by the object. */
+const char *bp_event_object_display(const bp_engine *engine, uint32_t event);
 /* program.c: the field path of that instance within its container,
  * ".list.next" of "struct list_head.next@struct nfs_open_context.list.next";
  * NULL when the access names no container's instance (a global's, or none). */
 const char *bp_event_instance_path(const bp_engine *engine, uint32_t event);
+/* program.c: the field path of the instance within the global variable it
+ * is part of, ".events.counter" of "struct atomic_t.counter@dev.events.counter";
+ * NULL when the access names no global variable's instance. */
+const char *bp_event_variable_path(const bp_engine *engine, uint32_t event);
 /* program.c: the container's type of that path, with its file's tag when it
  * is a unit's own ("struct call_rcu_data{.../urcu.c#...}"), `*length`
  * bytes long; NULL when the access has no instance path. */

@@ -1278,8 +1278,13 @@ std::string FunctionLowering::typeKey(const RecordDecl *record) const {
 // Field `name` (whose type's object is `key`) of the instance `base`.
 SharedObject FunctionLowering::instanceField(const SharedObject &base, const std::string &key,
                                              const std::string &name) {
+  // An instance's key ("struct T.a@<instance>.a") without its type; a
+  // `static` variable's own key ("file:name@unit") is the instance whole:
+  // its "@" names the unit, and two statics of one unit are two instances.
   std::string instance = base.key;
-  if (size_t at = instance.find(BP_INSTANCE_SEPARATOR); at != std::string::npos)
+  bool typed = llvm::StringRef(instance).starts_with("struct ") ||
+               llvm::StringRef(instance).starts_with("union ");
+  if (size_t at = instance.find(BP_INSTANCE_SEPARATOR); typed && at != std::string::npos)
     instance = instance.substr(at + 1);
   if (base.keptInUnit) // no "type@instance" key: nothing unifies it with the type
     return SharedObject{instance + "." + name, base.display + "." + name, false, true};

@@ -473,6 +473,22 @@ bool bp_distinct_instances(const bp_engine *engine, uint32_t a, uint32_t b) {
   if (bp_disjoint_subtypes(engine, a, b))
     return true;
   const char *x = bp_event_instance_path(engine, a), *y = bp_event_instance_path(engine, b);
+  const char *x_variable = bp_event_variable_path(engine, a);
+  const char *y_variable = bp_event_variable_path(engine, b);
+  /* Two globals' fields, or two fields of one global, are one memory only
+   * where they are one instance (`acked.ready` is not `sent.ready`); a
+   * global's field and a field reached in a container of some type are
+   * one only where the global holds that container on the way, so that
+   * its path ends with the container's (`__num_online_cpus.counter` is no
+   * `.work_in_progress.counter` of any `kfree_rcu_cpu`). */
+  if (x_variable && y_variable)
+    return bp_event_instance_object(engine, a) != bp_event_instance_object(engine, b);
+  if ((x_variable && y) || (x && y_variable)) {
+    const char *global = x_variable ? x_variable : y_variable, *inner = x_variable ? y : x;
+    size_t global_length = strlen(global), inner_length = strlen(inner);
+    return inner_length > global_length ||
+           strcmp(global + global_length - inner_length, inner) != 0;
+  }
   if (!x || !y)
     return false;
   size_t x_length = strlen(x), y_length = strlen(y);

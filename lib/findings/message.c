@@ -9,7 +9,7 @@
 static void append_access(bp_text *buffer, const bp_engine *engine, uint32_t event) {
   const bp_event *access = bp_event_get(engine, event);
   bp_text_append(buffer, access->kind == BP_ACCESS_STORE ? "the store to '%s'" : "the load of '%s'",
-                 bp_object_display(engine, access->object));
+                 bp_event_object_display(engine, event));
 }
 
 static void append_scenario_name(bp_text *buffer, int number) {
@@ -50,7 +50,7 @@ static char *wrong_kind_message(const bp_engine *engine, const bp_finding *findi
 }
 
 static const char *object_of(const bp_engine *engine, uint32_t event) {
-  return bp_object_display(engine, bp_event_get(engine, event)->object);
+  return bp_event_object_display(engine, event);
 }
 
 static char *unpaired_message(const bp_engine *engine, const bp_finding *finding) {
@@ -318,8 +318,8 @@ char *bp_finding_scenario_note(const bp_engine *engine, const bp_finding *findin
   const char *names[4] = {
       function_of(engine, &finding->side),
       function_of(engine, &finding->partner),
-      bp_object_display(engine, bp_event_get(engine, finding->side.first)->object),
-      bp_object_display(engine, bp_event_get(engine, finding->side.second)->object),
+      bp_event_object_display(engine, finding->side.first),
+      bp_event_object_display(engine, finding->side.second),
   };
   static const char *const placeholders[4] = {"{0}", "{1}", "{x}", "{y}"};
   for (const char *p = scenario->story; *p;) {
@@ -384,7 +384,7 @@ size_t bp_finding_notes(const bp_engine *engine, const bp_finding *finding,
     bp_text buffer = {0};
     bp_text_append(&buffer, "'%s' %s '%s' here", bp_function_name(engine, race->function),
                    race->kind == BP_ACCESS_STORE ? "stores" : "loads",
-                   bp_object_display(engine, race->object));
+                   bp_event_object_display(engine, finding->race));
     notes[count++] = (bp_note){finding->race, buffer.text};
   }
   /* The side's first access, where it is in another helper's code than
@@ -400,9 +400,9 @@ size_t bp_finding_notes(const bp_engine *engine, const bp_finding *finding,
     bp_text_append(&buffer, "'%s' %s '%s' here, before the %s of '%s' with no barrier between",
                    function_of(engine, &finding->side),
                    first->kind == BP_ACCESS_STORE ? "stores" : "loads",
-                   bp_object_display(engine, first->object),
+                   bp_event_object_display(engine, finding->side.first),
                    bp_event_get(engine, finding->at)->kind == BP_ACCESS_STORE ? "store" : "load",
-                   bp_object_display(engine, bp_event_get(engine, finding->at)->object));
+                   bp_event_object_display(engine, finding->at));
     notes[count++] = (bp_note){finding->side.first, buffer.text};
   }
   /* a dependency-ordered side that a third function's store runs through */

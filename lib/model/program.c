@@ -150,6 +150,10 @@ uint32_t bp_event_instance_object(const bp_engine *engine, uint32_t event) {
   return bp_event_get(engine, event)->object;
 }
 
+const char *bp_event_object_display(const bp_engine *engine, uint32_t event) {
+  return bp_object_display(engine, bp_event_instance_object(engine, event));
+}
+
 static bool type_named(const char *key) {
   return strncmp(key, "struct ", 7) == 0 || strncmp(key, "union ", 6) == 0;
 }
@@ -164,6 +168,18 @@ const char *bp_event_instance_path(const bp_engine *engine, uint32_t event) {
   if (*path == '{' && (path = strchr(path, '}')) != NULL)
     path++;
   return path && *path == '.' ? path : NULL;
+}
+
+const char *bp_event_variable_path(const bp_engine *engine, uint32_t event) {
+  const char *key = bp_interner_get(&engine->objects, bp_event_instance_object(engine, event));
+  const char *at = strchr(key, BP_INSTANCE_SEPARATOR);
+  if (!type_named(key) || !at || type_named(at + 1))
+    return NULL;
+  /* a static's "file:name@/unit.c#hash": the path starts after the hash,
+   * since the unit's file name has dots of its own */
+  const char *name = strrchr(at + 1, '#');
+  const char *path = strchr(name ? name : at + 1, '.');
+  return path ? path : NULL;
 }
 
 const char *bp_event_instance_container(const bp_engine *engine, uint32_t event, size_t *length) {

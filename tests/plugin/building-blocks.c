@@ -55,8 +55,8 @@ struct link *walk_back(struct link *entry) {
 // `&conn->link`: the link is that connection's, on both sides.
 static void link_after(struct link *entry, struct link *target) {
   WRITE_ONCE(entry->prev, target);
-  smp_wmb(); // expected-note {{'attach' orders the store to 'link.prev' before the store to 'link.next' with 'smp_wmb()' (in its call of 'link_after')}} \
-                few-note {{'attach' orders the store to 'link.prev' before the store to 'link.next' with 'smp_wmb()' (in its call of 'link_after')}}
+  smp_wmb(); // expected-note {{'attach' orders the store to 'conn.link.prev' before the store to 'conn.link.next' with 'smp_wmb()' (in its call of 'link_after')}} \
+                few-note {{'attach' orders the store to 'conn.link.prev' before the store to 'conn.link.next' with 'smp_wmb()' (in its call of 'link_after')}}
   WRITE_ONCE(entry->next, target);
 }
 
@@ -67,8 +67,8 @@ void attach(struct conn *conn, struct link *target) {
 struct link *peek(struct conn *conn) {
   if (!READ_ONCE(conn->link.next))
     return NULL;
-  return READ_ONCE(conn->link.prev); // expected-warning {{no barrier orders the load of 'link.next' before the load of 'link.prev' in 'peek'; with 'attach' this is scenario 3 (message passing), which needs smp_rmb() here}} \
-    expected-note {{scenario 3}} few-warning {{no barrier orders the load of 'link.next' before the load of 'link.prev' in 'peek'; with 'attach' this is scenario 3 (message passing), which needs smp_rmb() here}} \
+  return READ_ONCE(conn->link.prev); // expected-warning {{no barrier orders the load of 'conn.link.next' before the load of 'conn.link.prev' in 'peek'; with 'attach' this is scenario 3 (message passing), which needs smp_rmb() here}} \
+    expected-note {{scenario 3}} few-warning {{no barrier orders the load of 'conn.link.next' before the load of 'conn.link.prev' in 'peek'; with 'attach' this is scenario 3 (message passing), which needs smp_rmb() here}} \
     few-note {{scenario 3}}
 }
 
@@ -132,7 +132,7 @@ struct session {
 
 void close_session(struct session *session) {
   // with few embedders, also a pairing with relink() through the neighbour
-  WRITE_ONCE(session->link.next->prev, NULL); // few-warning {{no barrier orders the load of 'link.next' before the store to 'link.prev' in 'close_session'; with 'relink' this is scenario 7, which needs smp_mb() here}} \
+  WRITE_ONCE(session->link.next->prev, NULL); // few-warning {{no barrier orders the load of 'session.link.next' before the store to 'link.prev' in 'close_session'; with 'relink' this is scenario 7, which needs smp_mb() here}} \
     few-note {{scenario 7}}
   smp_wmb(); // few-note {{'close_session' orders the store to 'link.prev' before the store to 'session.state' with 'smp_wmb()'}}
   WRITE_ONCE(session->state, 1);

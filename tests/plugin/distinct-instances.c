@@ -53,9 +53,9 @@ void link_init(struct link *link) {
 }
 
 void attach(struct inode_info *info, struct open_ctx *ctx) {
-  if (READ_ONCE(info->open_files.next) != &info->open_files) // same-note {{'attach' depends on the value of 'link.next' read here}}
+  if (READ_ONCE(info->open_files.next) != &info->open_files) // same-note {{'attach' depends on the value of 'inode_info.open_files.next' read here}}
     return;
-  WRITE_ONCE(ctx->list.prev, &info->open_files); // same-warning {{only a dependency orders the load of 'link.next' before the store to 'link.prev' in 'attach'; with 'lease_check' this is scenario 4, which needs smp_mb() here}} \
+  WRITE_ONCE(ctx->list.prev, &info->open_files); // same-warning {{only a dependency orders the load of 'inode_info.open_files.next' before the store to 'open_ctx.list.prev' in 'attach'; with 'lease_check' this is scenario 4, which needs smp_mb() here}} \
                                                     same-note {{scenario 4 forbids}}
 }
 
@@ -69,6 +69,6 @@ int lease_check(struct inode_info *info) {
 #else
   struct link *prev = READ_ONCE(info->flctx->leases.prev);
 #endif
-  smp_mb(); // same-note {{'lease_check' orders the load of 'link.prev' before the load of 'link.next' with 'smp_mb()'}}
+  smp_mb(); // same-note-re {{'lease_check' orders the load of '{{(open_ctx|ctx_holder.ctx)}}.list.prev' before the load of 'inode_info.open_files.next' with 'smp_mb()'}}
   return prev != READ_ONCE(info->open_files.next);
 }

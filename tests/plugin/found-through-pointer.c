@@ -47,7 +47,7 @@ static struct node *next_of(struct node *node) {
   if (next == NULL) {
     // The tail is read only when `next` was still null: a class of its own
     // (liburcu's wfcqueue.h:157 in docs/precision.md), still reported.
-    if (CMM_LOAD_SHARED(jobs.tail) == node) // expected-warning {{no barrier orders the load of 'node.next' before the load of 'jobs.tail' in 'drain' (in its call of 'next_of')}} \
+    if (CMM_LOAD_SHARED(jobs.tail) == node) // expected-warning {{no barrier orders the load of 'jobs.head.next' before the load of 'jobs.tail' in 'drain' (in its call of 'next_of')}} \
                                                expected-note {{scenario 3 (message passing) forbids}}
       return NULL;
     while ((next = CMM_LOAD_SHARED(node->next)) == NULL)

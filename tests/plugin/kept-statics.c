@@ -37,7 +37,7 @@ typedef union {
 static inline void push(stack_ptr_t u_stack, struct node *node) {
   struct stack *s = STACK_OF(u_stack);
   CMM_STORE_SHARED(s->count, 1);
-  cmm_smp_wmb(); // escapes-note {{'wait_here' orders the store to 'stack.count' before the store to 'stack.head' with 'cmm_smp_wmb()' (in its call of 'push')}}
+  cmm_smp_wmb(); // escapes-note {{'wait_here' orders the store to 'waiters.count' before the store to 'waiters.head' with 'cmm_smp_wmb()' (in its call of 'push')}}
   CMM_STORE_SHARED(s->head, node);
 }
 

@@ -45,7 +45,7 @@ void disable(struct netns *net, unsigned long now) {
 #ifndef MISSING
   smp_mb__before_atomic();
 #else
-  // missing-warning@#increment {{no barrier orders the store to 'netns.disable_stamp' before the store to 'atomic_t.counter' in 'disable' (in its call of 'arch_atomic_inc'); with 'should_disable' this is scenario 12 (message passing)}}
+  // missing-warning@#increment {{no barrier orders the store to 'netns.disable_stamp' before the store to 'netns.disable_times.counter' in 'disable' (in its call of 'arch_atomic_inc'); with 'should_disable' this is scenario 12 (message passing)}}
   // missing-note@#increment {{scenario 12 (message passing) forbids}}
 #endif
   arch_atomic_inc(&net->disable_times);
@@ -54,7 +54,7 @@ void disable(struct netns *net, unsigned long now) {
 unsigned long should_disable(struct netns *net) {
   if (!arch_atomic_read(&net->disable_times))
     return 0;
-  smp_rmb(); // missing-note {{'should_disable' orders the load of 'atomic_t.counter' before the load of 'netns.disable_stamp' with 'smp_rmb()'}}
+  smp_rmb(); // missing-note {{'should_disable' orders the load of 'netns.disable_times.counter' before the load of 'netns.disable_stamp' with 'smp_rmb()'}}
   return READ_ONCE(net->disable_stamp);
 }
 

@@ -68,7 +68,7 @@ enum { EVENT_ERROR = 1 << 3, EVENT_DONE = 1 << 4 };
 
 void report_error(struct queue *q, int reason) {
   WRITE_ONCE(q->reason, reason); // mask-note {{'report_error' stores 'queue.reason' here}}
-  arch_atomic_or(EVENT_ERROR, &q->events); // mask-warning@kernel_bitops.h:* {{no barrier orders the store to 'queue.reason' before the store to 'atomic_t.counter' in 'report_error' (in its call of 'arch_atomic_or'); with 'done_reason' this is scenario 12 (message passing), which needs smp_wmb() here}} \
+  arch_atomic_or(EVENT_ERROR, &q->events); // mask-warning@kernel_bitops.h:* {{no barrier orders the store to 'queue.reason' before the store to 'queue.events.counter' in 'report_error' (in its call of 'arch_atomic_or'); with 'done_reason' this is scenario 12 (message passing), which needs smp_wmb() here}} \
                                               mask-note@kernel_bitops.h:* {{scenario 12 (message passing) forbids}}
 }
 
@@ -79,7 +79,7 @@ int done_reason(struct queue *q) {
   if (!(arch_atomic_read(&q->events) & EVENT_DONE))
 #endif
     return 0;
-  smp_rmb(); // mask-note {{'done_reason' orders the load of 'atomic_t.counter' before the load of 'queue.reason' with 'smp_rmb()'}}
+  smp_rmb(); // mask-note {{'done_reason' orders the load of 'queue.events.counter' before the load of 'queue.reason' with 'smp_rmb()'}}
   return READ_ONCE(q->reason);
 }
 

@@ -44,7 +44,7 @@ int search_default(int family) {
   if (e && e->valid)
     return 6;
 #ifdef NAMED
-  return e ? fallback.valid : 0; // named-warning {{no barrier orders the load of 'default_v6' before the load of 'entry.valid' in 'search_default'; with 'set_default_v6' this is scenario 3 (message passing), which needs smp_rmb() here}}
+  return e ? fallback.valid : 0; // named-warning {{no barrier orders the load of 'default_v6' before the load of 'fallback.valid' in 'search_default'; with 'set_default_v6' this is scenario 3 (message passing), which needs smp_rmb() here}}
 #else
   return 0;
 #endif

@@ -114,11 +114,11 @@ void own_writer(void) {
 unsigned long own_reader(void) {
   if (!CMM_LOAD_SHARED(published))
     return 0;
-  return CMM_LOAD_SHARED(me.ctr); // shared-warning {{no barrier orders the load of 'published' before the load of 'reader.ctr' in 'own_reader'}}
+  return CMM_LOAD_SHARED(me.ctr); // shared-warning {{no barrier orders the load of 'published' before the load of 'me.ctr' in 'own_reader'}}
 }
 
 void read_lock(void) {
-  me.ctr = 1; // expected-warning {{the store to 'reader.ctr' in 'read_lock' is not marked, but it races with the load of 'reader.ctr' in 'grace_period'}}
+  me.ctr = 1; // expected-warning-re {{the store to '{{(reader|me)}}.ctr' in 'read_lock' is not marked, but it races with the load of 'reader.ctr' in 'grace_period'}}
   cmm_smp_mb();
   (void)CMM_LOAD_SHARED(gp_ctr);
 }

@@ -47,7 +47,7 @@ int shared_announced, shared_seen;
 
 void announce_shared(void) {
   shared_item.value = 1;
-  smp_wmb(); // expected-warning {{'smp_wmb()' is not transitive, but 'announce_shared' orders the store to 'item.value' before the store to 'shared_announced' with it on a cycle through 'relay_shared' and 'look_shared'}} \
+  smp_wmb(); // expected-warning {{'smp_wmb()' is not transitive, but 'announce_shared' orders the store to 'shared_item.value' before the store to 'shared_announced' with it on a cycle through 'relay_shared' and 'look_shared'}} \
                 expected-note {{read and write barriers are not transitive}}
   WRITE_ONCE(shared_announced, 1);
 }
@@ -60,7 +60,7 @@ void relay_shared(void) {
 
 int look_shared(void) {
   int r = READ_ONCE(shared_seen);
-  smp_mb(); // expected-note {{'look_shared' orders the load of 'shared_seen' before the load of 'item.value'}}
+  smp_mb(); // expected-note {{'look_shared' orders the load of 'shared_seen' before the load of 'shared_item.value'}}
   return r + shared_item.value;
 }
 
@@ -86,7 +86,7 @@ int counter_peek(struct counter *v) { return READ_ONCE(v->counter); }
 
 void conn_setup(struct conn *c) {
   WRITE_ONCE(c->state, 1);
-  smp_wmb(); // same-warning {{'smp_wmb()' is not transitive, but 'conn_setup' orders the store to 'conn.state' before the store to 'counter.counter' with it on a cycle through 'conn_relay' and 'conn_look'}} \
+  smp_wmb(); // same-warning {{'smp_wmb()' is not transitive, but 'conn_setup' orders the store to 'conn.state' before the store to 'conn.refs.counter' with it on a cycle through 'conn_relay' and 'conn_look'}} \
                 same-note {{read and write barriers are not transitive}}
   WRITE_ONCE(c->refs.counter, 1);
 }
@@ -97,7 +97,7 @@ void conn_relay(struct conn *c) {
 #else
   int r = READ_ONCE(c->rmem.counter);
 #endif
-  smp_mb(); // same-note {{'conn_relay' orders the load of 'counter.counter' before the store to 'conn_flag'}}
+  smp_mb(); // same-note {{'conn_relay' orders the load of 'conn.refs.counter' before the store to 'conn_flag'}}
   WRITE_ONCE(conn_flag, r);
 }
 

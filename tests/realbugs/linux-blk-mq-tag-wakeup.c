@@ -39,11 +39,11 @@ static void __add_wait_queue(struct wait_queue_head *wq, struct wait_queue_entry
 
 static void prepare_to_wait(struct wait_queue_head *wq, struct wait_queue_entry *w) {
   __add_wait_queue(wq, w);
-  smp_mb(); // before-note {{'bt_get' orders the store to 'wait_queue_head.first' before the load of 'blk_mq_bitmap_tags.depth'}}
+  smp_mb(); // before-note {{'bt_get' orders the store to 'blk_mq_bitmap_tags.wait.first' before the load of 'blk_mq_bitmap_tags.depth'}}
 }
 
 static int waitqueue_active(struct wait_queue_head *wq) {
-  return READ_ONCE(wq->first) != 0; // before-warning {{store to 'blk_mq_bitmap_tags.depth' before the load of 'wait_queue_head.first' in 'blk_mq_tag_update_depth'}} \
+  return READ_ONCE(wq->first) != 0; // before-warning {{store to 'blk_mq_bitmap_tags.depth' before the load of 'blk_mq_bitmap_tags.wait.first' in 'blk_mq_tag_update_depth'}} \
                                        before-note {{scenario 10}}
 }
 

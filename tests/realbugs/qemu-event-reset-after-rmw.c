@@ -35,7 +35,7 @@ extern void qemu_futex_wake(QemuEvent *ev);
 extern void qemu_futex_wait(QemuEvent *ev, unsigned value);
 
 void qemu_event_set(QemuEvent *ev) {
-  smp_mb(); // before-note {{'finish_work' orders the store to 'work_done' before the load of 'QemuEvent.value'}}
+  smp_mb(); // before-note {{'finish_work' orders the store to 'work_done' before the load of 'work_ev.value'}}
   if (qatomic_read(&ev->value) != EV_SET) {
     if (qatomic_xchg(&ev->value, EV_SET) == EV_BUSY)
       qemu_futex_wake(ev);
@@ -43,7 +43,7 @@ void qemu_event_set(QemuEvent *ev) {
 }
 
 void qemu_event_reset(QemuEvent *ev) {
-  qatomic_or(&ev->value, EV_FREE); // before-note {{'wait_for_work' stores 'QemuEvent.value' here}}
+  qatomic_or(&ev->value, EV_FREE); // before-note {{'wait_for_work' stores 'work_ev.value' here}}
 #ifdef FIXED
   smp_mb__after_rmw();
 #endif
@@ -61,7 +61,7 @@ static bool work_done;
 void wait_for_work(void) {
   for (;;) {
     qemu_event_reset(&work_ev);
-    if (qatomic_read(&work_done)) // before-warning {{no barrier orders the store to 'QemuEvent.value' before the load of 'work_done' in 'wait_for_work'}} \
+    if (qatomic_read(&work_done)) // before-warning {{no barrier orders the store to 'work_ev.value' before the load of 'work_done' in 'wait_for_work'}} \
                                      before-note {{scenario 10}}
       break;
     qemu_event_wait(&work_ev);
