@@ -332,7 +332,10 @@ char *bp_finding_scenario_note(const bp_engine *engine, const bp_finding *findin
       bp_text_append(&buffer, "'%s'", names[matched]);
       p += 3;
     } else {
-      bp_text_append(&buffer, "%c", *p++);
+      /* the words up to the next placeholder, in one piece */
+      size_t run = 1 + strcspn(p + 1, "{");
+      bp_text_append(&buffer, "%.*s", (int)run, p);
+      p += run;
     }
   }
   return buffer.text;
