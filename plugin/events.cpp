@@ -581,13 +581,36 @@ bool FunctionLowering::lowerBitLock(const PrimitiveUse &use, bp_order order,
   return true;
 }
 
-void FunctionLowering::addLock(const PrimitiveUse &use, bool acquire) {
+std::optional<SharedObject> FunctionLowering::lockOf(const PrimitiveUse &use) const {
   std::optional<SharedObject> lock;
   if (const Expr *argument = lockArgument(use.root)) {
     lock = nameThroughPointer(argument);
     if (!lock)
       lock = nameStructureLock(argument);
   }
+  return lock;
+}
+
+// A lock that may fail is held where the block's test says it was taken
+// (`if (spin_trylock(&inode->i_lock))`, `if (pthread_mutex_trylock(&m) ==
+// 0)`): the lock in a block of its own on that branch, as a bit lock's
+// test-and-set. A value nobody tests says nothing of what is held.
+void FunctionLowering::addTryLock(const PrimitiveUse &use, int64_t takenAs) {
+  std::optional<SharedObject> lock = lockOf(use);
+  const auto *call = dyn_cast<Expr>(use.root);
+  if (!lock || !call || testedSwap || !testDecidedBy(call))
+    return;
+  uint32_t tested = currentBlock;
+  uint32_t taken = bp_add_block(engine);
+  bp_add_lock(engine, taken, internObject(*lock), true, use.primitive,
+              eventLocation(use.location));
+  uint32_t busy = bp_add_block(engine);
+  testedSwap = TestedSwap{call, nullptr, taken, busy, bp_event_count(engine), takenAs};
+  currentBlock = tested;
+}
+
+void FunctionLowering::addLock(const PrimitiveUse &use, bool acquire) {
+  std::optional<SharedObject> lock = lockOf(use);
   if (!lock)
     return;
   uint32_t event =
@@ -723,6 +746,10 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
   }
   if (primitive.op == BP_OP_JOIN) {
     addJoin(use);
+    return;
+  }
+  if (primitive.op == BP_OP_TRYLOCK || primitive.op == BP_OP_TRYLOCK_ZERO) {
+    addTryLock(use, primitive.op == BP_OP_TRYLOCK ? 1 : 0);
     return;
   }
   if (bp_op_is_lock(primitive.op)) {

@@ -674,6 +674,8 @@ private:
   void addJoin(const PrimitiveUse &use);
   void addSpawn(const PrimitiveUse &use);
   void addLock(const PrimitiveUse &use, bool acquire);
+  void addTryLock(const PrimitiveUse &use, int64_t takenAs);
+  std::optional<SharedObject> lockOf(const PrimitiveUse &use) const;
   uint32_t conditionalLockBlock(const Stmt *lockUse) const;
   bool stableCondition(const Expr *condition) const;
   bool lowerBitLock(const PrimitiveUse &use, bp_order order, const SharedObject &word);

@@ -52,7 +52,9 @@ static const char *const op_names[] = {[BP_OP_FENCE] = "fence",
                                        [BP_OP_BIT] = "read-modify-write of one bit",
                                        [BP_OP_READ_LOCK] = "reader lock",
                                        [BP_OP_LOCK_HELD] = "lock held",
-                                       [BP_OP_EXCUSE] = "race excused"};
+                                       [BP_OP_EXCUSE] = "race excused",
+                                       [BP_OP_TRYLOCK] = "lock where it returns non-zero",
+                                       [BP_OP_TRYLOCK_ZERO] = "lock where it returns zero"};
 static const char *const order_names[] = {[BP_ORDER_COMPILER] = "compiler only",
                                           [BP_ORDER_RELAXED] = "relaxed",
                                           [BP_ORDER_RMB] = "rmb",

@@ -264,6 +264,8 @@ static const char *const op_names[] = {
     [BP_OP_READ_LOCK] = "READ_LOCK",
     [BP_OP_LOCK_HELD] = "LOCK_HELD",
     [BP_OP_EXCUSE] = "EXCUSE",
+    [BP_OP_TRYLOCK] = "TRYLOCK",
+    [BP_OP_TRYLOCK_ZERO] = "TRYLOCK_ZERO",
 };
 
 static int find_word(const char *const words[], size_t count, const token *t) {

@@ -1,0 +1,65 @@
+// A lock that may fail is held only where the code tested that it was
+// taken: `if (!spin_trylock(&inode->i_lock)) return;` holds the inode's
+// lock in the rest of the function, and so does `pthread_mutex_trylock()
+// == 0` (POSIX's success is zero). A reader that takes the inode's lock
+// with a trylock (the kernel's LRU isolation, fs/inode.c) against a
+// writer that holds it (igrab()): the two critical sections never
+// overlap, so the writer's barrier needs no partner in the reader. A
+// trylock whose value nobody tests holds nothing the analysis can tell
+// (-DUNTESTED), and the pair is reported.
+//
+// RUN: %barrierpair %s -Xclang -verify
+// RUN: %barrierpair %s -DPOSIX -Xclang -verify
+// RUN: %barrierpair %s -DUNTESTED -Xclang -verify=untested
+// expected-no-diagnostics
+#include <pthread.h>
+#include "kernel.h"
+
+typedef struct {
+  int locked;
+} spinlock_t;
+void spin_lock(spinlock_t *lock);
+void spin_unlock(spinlock_t *lock);
+int spin_trylock(spinlock_t *lock);
+
+#define FREEING 0x20
+
+struct inode {
+  spinlock_t i_lock;
+  pthread_mutex_t i_mutex;
+  unsigned long i_state;
+  int i_count;
+};
+
+#ifdef POSIX
+#define lock_inode(inode) pthread_mutex_lock(&(inode)->i_mutex)
+#define unlock_inode(inode) pthread_mutex_unlock(&(inode)->i_mutex)
+#define try_lock_inode(inode) (pthread_mutex_trylock(&(inode)->i_mutex) == 0)
+#else
+#define lock_inode(inode) spin_lock(&(inode)->i_lock)
+#define unlock_inode(inode) spin_unlock(&(inode)->i_lock)
+#define try_lock_inode(inode) spin_trylock(&(inode)->i_lock)
+#endif
+
+void grab(struct inode *inode) {
+  lock_inode(inode);
+  WRITE_ONCE(inode->i_count, 1);
+  smp_wmb(); // untested-note {{'grab' orders the store to 'inode.i_count' before the store to 'inode.i_state' with 'smp_wmb()'}}
+  WRITE_ONCE(inode->i_state, FREEING);
+  unlock_inode(inode);
+}
+
+int isolate(struct inode *inode) {
+#ifdef UNTESTED
+  (void)try_lock_inode(inode);
+#else
+  if (!try_lock_inode(inode))
+    return 0;
+#endif
+  int count = 0;
+  if (READ_ONCE(inode->i_state) & FREEING)
+    count = READ_ONCE(inode->i_count); // untested-warning {{no barrier orders the load of 'inode.i_state' before the load of 'inode.i_count' in 'isolate'; with 'grab' this is scenario 3 (message passing), which needs smp_rmb() here}} \
+                                          untested-note {{scenario 3}}
+  unlock_inode(inode);
+  return count;
+}
