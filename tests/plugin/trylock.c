@@ -1,7 +1,8 @@
 // A lock that may fail is held only where the code tested that it was
 // taken: `if (!spin_trylock(&inode->i_lock)) return;` holds the inode's
 // lock in the rest of the function, and so does `pthread_mutex_trylock()
-// == 0` (POSIX's success is zero). A reader that takes the inode's lock
+// == 0` (POSIX's success is zero), and `if (mutex_lock_interruptible(&m))
+// return -EINTR;` (taken where it returns zero). A reader that takes the inode's lock
 // with a trylock (the kernel's LRU isolation, fs/inode.c) against a
 // writer that holds it (igrab()): the two critical sections never
 // overlap, so the writer's barrier needs no partner in the reader. A
@@ -10,6 +11,7 @@
 //
 // RUN: %barrierpair %s -Xclang -verify
 // RUN: %barrierpair %s -DPOSIX -Xclang -verify
+// RUN: %barrierpair %s -DINTERRUPTIBLE -Xclang -verify
 // RUN: %barrierpair %s -DUNTESTED -Xclang -verify=untested
 // expected-no-diagnostics
 #include <pthread.h>
@@ -18,6 +20,11 @@
 typedef struct {
   int locked;
 } spinlock_t;
+struct mutex {
+  int owner;
+};
+void mutex_unlock(struct mutex *lock);
+int mutex_lock_interruptible(struct mutex *lock);
 void spin_lock(spinlock_t *lock);
 void spin_unlock(spinlock_t *lock);
 int spin_trylock(spinlock_t *lock);
@@ -27,11 +34,18 @@ int spin_trylock(spinlock_t *lock);
 struct inode {
   spinlock_t i_lock;
   pthread_mutex_t i_mutex;
+  struct mutex i_rwsem;
   unsigned long i_state;
   int i_count;
 };
 
-#ifdef POSIX
+#if defined(INTERRUPTIBLE)
+#define lock_inode(inode)                                                                          \
+  if (mutex_lock_interruptible(&(inode)->i_rwsem))                                                 \
+  return
+#define unlock_inode(inode) mutex_unlock(&(inode)->i_rwsem)
+#define try_lock_inode(inode) (!mutex_lock_interruptible(&(inode)->i_rwsem))
+#elif defined(POSIX)
 #define lock_inode(inode) pthread_mutex_lock(&(inode)->i_mutex)
 #define unlock_inode(inode) pthread_mutex_unlock(&(inode)->i_mutex)
 #define try_lock_inode(inode) (pthread_mutex_trylock(&(inode)->i_mutex) == 0)
