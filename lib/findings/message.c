@@ -293,8 +293,16 @@ static char *side_note(const bp_engine *engine, const bp_side *partner) {
     append_access(&buffer, engine, partner->second);
     /* a dependency: the side's own first access is what orders it */
     bool dependency = bp_dependency(engine, partner->barrier);
-    bp_text_append(&buffer, dependency ? ", which depends on its value read with " : " with ");
-    bp_text_append_barrier(&buffer, engine, partner->barrier);
+    bool named = bp_primitive_get(bp_event_get(engine, partner->barrier)->primitive) ||
+                 bp_contract_barrier_name(engine, partner->barrier);
+    if (dependency && !named) {
+      /* a marked load no table row names (a volatile read, the kernel's
+       * __READ_ONCE()) orders by its value alone, nothing else */
+      bp_text_append(&buffer, ", which depends on the value it read");
+    } else {
+      bp_text_append(&buffer, dependency ? ", which depends on its value read with " : " with ");
+      bp_text_append_barrier(&buffer, engine, partner->barrier);
+    }
     append_callee(&buffer, engine, partner->barrier);
   }
   return buffer.text;
