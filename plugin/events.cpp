@@ -602,8 +602,7 @@ void FunctionLowering::addTryLock(const PrimitiveUse &use, int64_t takenAs) {
     return;
   uint32_t tested = currentBlock;
   uint32_t taken = bp_add_block(engine);
-  bp_add_lock(engine, taken, internObject(*lock), true, use.primitive,
-              eventLocation(use.location));
+  bp_add_lock(engine, taken, internObject(*lock), true, use.primitive, eventLocation(use.location));
   uint32_t busy = bp_add_block(engine);
   testedSwap = TestedSwap{call, nullptr, taken, busy, bp_event_count(engine), takenAs};
   currentBlock = tested;
