@@ -747,8 +747,9 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
     addJoin(use);
     return;
   }
-  if (primitive.op == BP_OP_TRYLOCK || primitive.op == BP_OP_TRYLOCK_ZERO) {
-    addTryLock(use, primitive.op == BP_OP_TRYLOCK ? 1 : 0);
+  if (primitive.op == BP_OP_TRYLOCK || primitive.op == BP_OP_TRYLOCK_ZERO ||
+      primitive.op == BP_OP_READ_TRYLOCK || primitive.op == BP_OP_READ_TRYLOCK_ZERO) {
+    addTryLock(use, primitive.op == BP_OP_TRYLOCK || primitive.op == BP_OP_READ_TRYLOCK ? 1 : 0);
     return;
   }
   if (bp_op_is_lock(primitive.op)) {

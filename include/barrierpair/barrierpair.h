@@ -54,8 +54,11 @@ typedef enum {
   /* A race the code says it means (the kernel's data_race()): */
   BP_OP_EXCUSE, /* what it wraps needs no marking and takes part in no ordering */
   /* Locks that may fail, taken where the call's value says so: */
-  BP_OP_TRYLOCK,     /* where it returns non-zero (the kernel's spin_trylock()) */
-  BP_OP_TRYLOCK_ZERO /* where it returns zero (POSIX's pthread_mutex_trylock()) */
+  BP_OP_TRYLOCK,      /* where it returns non-zero (the kernel's spin_trylock()) */
+  BP_OP_TRYLOCK_ZERO, /* where it returns zero (POSIX's pthread_mutex_trylock()) */
+  /* and as one of the lock's readers: */
+  BP_OP_READ_TRYLOCK,     /* where it returns non-zero (down_read_trylock()) */
+  BP_OP_READ_TRYLOCK_ZERO /* where it returns zero (pthread_rwlock_tryrdlock()) */
 } bp_op;
 
 /* RMW, OR, AND, XOR and BIT: a load and a store of one object, as one

@@ -90,7 +90,9 @@ static bp_event_type lock_effect(const lock_context *c, const bp_event *event, u
     bp_op op = lock_op(event);
     if (op == BP_OP_LOCK_HELD && !c->assertions)
       return BP_EVENT_CALL;
-    *lock = event->object | (op == BP_OP_READ_LOCK ? SHARED_HOLD : 0);
+    bool reader =
+        op == BP_OP_READ_LOCK || op == BP_OP_READ_TRYLOCK || op == BP_OP_READ_TRYLOCK_ZERO;
+    *lock = event->object | (reader ? SHARED_HOLD : 0);
     return BP_EVENT_LOCK;
   }
   return call_effect(event, c->summaries, c->summary_count, lock);

@@ -266,6 +266,8 @@ static const char *const op_names[] = {
     [BP_OP_EXCUSE] = "EXCUSE",
     [BP_OP_TRYLOCK] = "TRYLOCK",
     [BP_OP_TRYLOCK_ZERO] = "TRYLOCK_ZERO",
+    [BP_OP_READ_TRYLOCK] = "READ_TRYLOCK",
+    [BP_OP_READ_TRYLOCK_ZERO] = "READ_TRYLOCK_ZERO",
 };
 
 static int find_word(const char *const words[], size_t count, const token *t) {

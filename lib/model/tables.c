@@ -538,5 +538,6 @@ bool bp_op_is_rmw(bp_op op) {
 
 bool bp_op_is_lock(bp_op op) {
   return op == BP_OP_LOCK || op == BP_OP_READ_LOCK || op == BP_OP_UNLOCK || op == BP_OP_LOCK_HELD ||
-         op == BP_OP_TRYLOCK || op == BP_OP_TRYLOCK_ZERO;
+         op == BP_OP_TRYLOCK || op == BP_OP_TRYLOCK_ZERO || op == BP_OP_READ_TRYLOCK ||
+         op == BP_OP_READ_TRYLOCK_ZERO;
 }

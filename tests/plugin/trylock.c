@@ -2,7 +2,10 @@
 // taken: `if (!spin_trylock(&inode->i_lock)) return;` holds the inode's
 // lock in the rest of the function, and so does `pthread_mutex_trylock()
 // == 0` (POSIX's success is zero), and `if (mutex_lock_interruptible(&m))
-// return -EINTR;` (taken where it returns zero). A reader that takes the inode's lock
+// return -EINTR;` (taken where it returns zero). A reader's trylock
+// (`down_read_trylock()`, -DREADER) excludes the writer, not another
+// reader: with readers on both sides (-DREADER_WRITES) the pair is
+// reported. A reader that takes the inode's lock
 // with a trylock (the kernel's LRU isolation, fs/inode.c) against a
 // writer that holds it (igrab()): the two critical sections never
 // overlap, so the writer's barrier needs no partner in the reader. A
@@ -12,6 +15,8 @@
 // RUN: %barrierpair %s -Xclang -verify
 // RUN: %barrierpair %s -DPOSIX -Xclang -verify
 // RUN: %barrierpair %s -DINTERRUPTIBLE -Xclang -verify
+// RUN: %barrierpair %s -DREADER -Xclang -verify
+// RUN: %barrierpair %s -DREADER -DREADER_WRITES -Xclang -verify=untested
 // RUN: %barrierpair %s -DUNTESTED -Xclang -verify=untested
 // expected-no-diagnostics
 #include <pthread.h>
@@ -25,6 +30,14 @@ struct mutex {
 };
 void mutex_unlock(struct mutex *lock);
 int mutex_lock_interruptible(struct mutex *lock);
+struct rw_semaphore {
+  int count;
+};
+void down_write(struct rw_semaphore *sem);
+void down_read(struct rw_semaphore *sem);
+void up_write(struct rw_semaphore *sem);
+void up_read(struct rw_semaphore *sem);
+int down_read_trylock(struct rw_semaphore *sem);
 void spin_lock(spinlock_t *lock);
 void spin_unlock(spinlock_t *lock);
 int spin_trylock(spinlock_t *lock);
@@ -35,11 +48,20 @@ struct inode {
   spinlock_t i_lock;
   pthread_mutex_t i_mutex;
   struct mutex i_rwsem;
+  struct rw_semaphore i_mmap;
   unsigned long i_state;
   int i_count;
 };
 
-#if defined(INTERRUPTIBLE)
+#if defined(READER_WRITES)
+#define lock_inode(inode) down_read(&(inode)->i_mmap)
+#define unlock_inode(inode) up_read(&(inode)->i_mmap)
+#define try_lock_inode(inode) down_read_trylock(&(inode)->i_mmap)
+#elif defined(READER)
+#define lock_inode(inode) down_write(&(inode)->i_mmap)
+#define unlock_inode(inode) up_write(&(inode)->i_mmap)
+#define try_lock_inode(inode) down_read_trylock(&(inode)->i_mmap)
+#elif defined(INTERRUPTIBLE)
 #define lock_inode(inode)                                                                          \
   if (mutex_lock_interruptible(&(inode)->i_rwsem))                                                 \
   return
