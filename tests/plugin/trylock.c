@@ -1,16 +1,15 @@
 // A lock that may fail is held only where the code tested that it was
-// taken: `if (!spin_trylock(&inode->i_lock)) return;` holds the inode's
-// lock in the rest of the function, and so does `pthread_mutex_trylock()
-// == 0` (POSIX's success is zero), and `if (mutex_lock_interruptible(&m))
-// return -EINTR;` (taken where it returns zero). A reader's trylock
-// (`down_read_trylock()`, -DREADER) excludes the writer, not another
-// reader: with readers on both sides (-DREADER_WRITES) the pair is
-// reported. A reader that takes the inode's lock
-// with a trylock (the kernel's LRU isolation, fs/inode.c) against a
-// writer that holds it (igrab()): the two critical sections never
-// overlap, so the writer's barrier needs no partner in the reader. A
-// trylock whose value nobody tests holds nothing the analysis can tell
-// (-DUNTESTED), and the pair is reported.
+// taken. A reader that takes the inode's lock with a trylock (the
+// kernel's LRU isolation, fs/inode.c: `if (!spin_trylock(&inode->i_lock))
+// return;`) against a writer that holds it (igrab()): the two critical
+// sections never overlap, so the writer's barrier needs no partner in
+// the reader. So with POSIX's `pthread_mutex_trylock() == 0` (success is
+// zero, -DPOSIX), `if (mutex_lock_interruptible(&m)) return;` (taken where
+// it returns zero, -DINTERRUPTIBLE) and a reader's `down_read_trylock()`
+// against a writer (-DREADER). A reader's lock excludes the writer, not
+// another reader: with readers on both sides (-DREADER_WRITES) the pair
+// is reported; and a trylock whose value nobody tests holds nothing the
+// analysis can tell (-DUNTESTED).
 //
 // RUN: %barrierpair %s -Xclang -verify
 // RUN: %barrierpair %s -DPOSIX -Xclang -verify
