@@ -569,15 +569,22 @@ bool FunctionLowering::lowerBitLock(const PrimitiveUse &use, bp_order order,
     bp_add_lock(engine, currentBlock, lock, false, use.primitive, location);
     return false;
   }
+  return lockWhereTested(use, lock, 0);
+}
+
+// The lock `use` takes, in a block of its own on the branch of the block's
+// test where the call's value is `takenAs` (a bit lock's test-and-set: 0; a
+// trylock: non-zero, or 0 for POSIX's); false where no test reads the value.
+bool FunctionLowering::lockWhereTested(const PrimitiveUse &use, uint32_t lock, int64_t takenAs) {
   const auto *call = dyn_cast<Expr>(use.root);
   if (!call || testedSwap || !testDecidedBy(call))
     return false;
   uint32_t tested = currentBlock;
-  uint32_t taken = currentBlock = bp_add_block(engine);
-  bp_add_lock(engine, taken, lock, true, use.primitive, location);
+  uint32_t taken = bp_add_block(engine);
+  bp_add_lock(engine, taken, lock, true, use.primitive, eventLocation(use.location));
   uint32_t busy = bp_add_block(engine);
+  testedSwap = TestedSwap{call, nullptr, taken, busy, bp_event_count(engine), takenAs};
   currentBlock = tested;
-  testedSwap = TestedSwap{call, nullptr, taken, busy, bp_event_count(engine), 0};
   return true;
 }
 
@@ -596,16 +603,8 @@ std::optional<SharedObject> FunctionLowering::lockOf(const PrimitiveUse &use) co
 // 0)`): the lock in a block of its own on that branch, as a bit lock's
 // test-and-set. A value nobody tests says nothing of what is held.
 void FunctionLowering::addTryLock(const PrimitiveUse &use, int64_t takenAs) {
-  std::optional<SharedObject> lock = lockOf(use);
-  const auto *call = dyn_cast<Expr>(use.root);
-  if (!lock || !call || testedSwap || !testDecidedBy(call))
-    return;
-  uint32_t tested = currentBlock;
-  uint32_t taken = bp_add_block(engine);
-  bp_add_lock(engine, taken, internObject(*lock), true, use.primitive, eventLocation(use.location));
-  uint32_t busy = bp_add_block(engine);
-  testedSwap = TestedSwap{call, nullptr, taken, busy, bp_event_count(engine), takenAs};
-  currentBlock = tested;
+  if (std::optional<SharedObject> lock = lockOf(use))
+    lockWhereTested(use, internObject(*lock), takenAs);
 }
 
 void FunctionLowering::addLock(const PrimitiveUse &use, bool acquire) {
@@ -747,8 +746,7 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
     addJoin(use);
     return;
   }
-  if (primitive.op == BP_OP_TRYLOCK || primitive.op == BP_OP_TRYLOCK_ZERO ||
-      primitive.op == BP_OP_READ_TRYLOCK || primitive.op == BP_OP_READ_TRYLOCK_ZERO) {
+  if (bp_op_is_trylock(primitive.op)) {
     addTryLock(use, primitive.op == BP_OP_TRYLOCK || primitive.op == BP_OP_READ_TRYLOCK ? 1 : 0);
     return;
   }

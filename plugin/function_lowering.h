@@ -675,6 +675,7 @@ private:
   void addSpawn(const PrimitiveUse &use);
   void addLock(const PrimitiveUse &use, bool acquire);
   void addTryLock(const PrimitiveUse &use, int64_t takenAs);
+  bool lockWhereTested(const PrimitiveUse &use, uint32_t lock, int64_t takenAs);
   std::optional<SharedObject> lockOf(const PrimitiveUse &use) const;
   uint32_t conditionalLockBlock(const Stmt *lockUse) const;
   bool stableCondition(const Expr *condition) const;

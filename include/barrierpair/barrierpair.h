@@ -64,8 +64,12 @@ typedef enum {
 /* RMW, OR, AND, XOR and BIT: a load and a store of one object, as one
  * operation. */
 bool bp_op_is_rmw(bp_op op);
-/* LOCK, READ_LOCK, UNLOCK and LOCK_HELD: what a lock event is made of. */
+/* LOCK, READ_LOCK, UNLOCK, LOCK_HELD and the trylocks: what a lock event is made of. */
 bool bp_op_is_lock(bp_op op);
+/* TRYLOCK and its kin: a lock taken only where the call's value says so. */
+bool bp_op_is_trylock(bp_op op);
+/* A lock taken as one of its readers (READ_LOCK, READ_TRYLOCK...). */
+bool bp_op_is_reader_lock(bp_op op);
 
 typedef enum {
   BP_ORDER_COMPILER,

@@ -90,9 +90,7 @@ static bp_event_type lock_effect(const lock_context *c, const bp_event *event, u
     bp_op op = lock_op(event);
     if (op == BP_OP_LOCK_HELD && !c->assertions)
       return BP_EVENT_CALL;
-    bool reader =
-        op == BP_OP_READ_LOCK || op == BP_OP_READ_TRYLOCK || op == BP_OP_READ_TRYLOCK_ZERO;
-    *lock = event->object | (reader ? SHARED_HOLD : 0);
+    *lock = event->object | (bp_op_is_reader_lock(op) ? SHARED_HOLD : 0);
     return BP_EVENT_LOCK;
   }
   return call_effect(event, c->summaries, c->summary_count, lock);

@@ -536,8 +536,16 @@ bool bp_op_is_rmw(bp_op op) {
   return op == BP_OP_RMW || op == BP_OP_OR || op == BP_OP_AND || op == BP_OP_XOR || op == BP_OP_BIT;
 }
 
+bool bp_op_is_trylock(bp_op op) {
+  return op == BP_OP_TRYLOCK || op == BP_OP_TRYLOCK_ZERO || op == BP_OP_READ_TRYLOCK ||
+         op == BP_OP_READ_TRYLOCK_ZERO;
+}
+
+bool bp_op_is_reader_lock(bp_op op) {
+  return op == BP_OP_READ_LOCK || op == BP_OP_READ_TRYLOCK || op == BP_OP_READ_TRYLOCK_ZERO;
+}
+
 bool bp_op_is_lock(bp_op op) {
   return op == BP_OP_LOCK || op == BP_OP_READ_LOCK || op == BP_OP_UNLOCK || op == BP_OP_LOCK_HELD ||
-         op == BP_OP_TRYLOCK || op == BP_OP_TRYLOCK_ZERO || op == BP_OP_READ_TRYLOCK ||
-         op == BP_OP_READ_TRYLOCK_ZERO;
+         bp_op_is_trylock(op);
 }
