@@ -31,6 +31,43 @@ static bool mirrored(const bp_analysis *analysis, uint32_t before, uint32_t afte
   return bp_orderings_between(analysis, after, before, &j) > j;
 }
 
+/* The barrier's own function orders `after` before `before` from one of
+ * its runs to the next, as threads that run it in turn see it: a barrier
+ * of it has an access to `after` before it, and the function accesses
+ * `before`, which its next run then does after that barrier. A thread
+ * barrier's waiter spins on the sense, orders it with a fence, and adds
+ * to the count at its next arrival, as the last to arrive resets the
+ * count before it flips the sense. */
+static bool next_run_mirrors(const bp_engine *engine, uint32_t function, uint32_t before,
+                             uint32_t after, bp_vec *scratch) {
+  const bp_function *f = bp_vec_at(&engine->functions, function);
+  bool accesses_before = false;
+  for (size_t b = 0; b < f->blocks.count && !accesses_before; b++) {
+    const bp_block *block = bp_vec_at(&f->blocks, b);
+    for (size_t i = 0; i < block->events.count && !accesses_before; i++) {
+      const bp_event *event = bp_event_get(engine, *(uint32_t *)bp_vec_at(&block->events, i));
+      accesses_before = event->type == BP_EVENT_ACCESS && event->object == before;
+    }
+  }
+  if (!accesses_before)
+    return false;
+  for (size_t b = 0; b < f->blocks.count; b++) {
+    const bp_block *block = bp_vec_at(&f->blocks, b);
+    for (size_t i = 0; i < block->events.count; i++) {
+      uint32_t id = *(uint32_t *)bp_vec_at(&block->events, i);
+      const bp_event *event = bp_event_get(engine, id);
+      if (event->type != BP_EVENT_BARRIER || !event->strength)
+        continue;
+      scratch->count = 0;
+      bp_accesses_around(engine, id, false, scratch);
+      for (size_t k = 0; k < scratch->count; k++)
+        if (bp_event_get(engine, *(uint32_t *)bp_vec_at(scratch, k))->object == after)
+          return true;
+    }
+  }
+  return false;
+}
+
 /* Per object and kind of access, the barrier that orders such an access
  * after something else (`across_after`) or before something else
  * (`across_before`): BP_NO_EVENT for none, SEVERAL for more than one. */
@@ -80,7 +117,7 @@ static bool met_across(const bp_engine *engine, uint32_t (*across)[2], uint32_t 
 }
 
 static void check_barrier(bp_analysis *analysis, const barrier_sides *sides, uint32_t id,
-                          bp_vec *before, bp_vec *after) {
+                          bp_vec *before, bp_vec *after, bp_vec *scratch) {
   const bp_engine *engine = analysis->engine;
   const bp_event *barrier = bp_event_get(engine, id);
   before->count = after->count = 0;
@@ -105,7 +142,8 @@ static void check_barrier(bp_analysis *analysis, const barrier_sides *sides, uin
       uint32_t y_object = bp_event_get(engine, y)->object;
       if (x_object == y_object || bp_counter(analysis, x_object) || bp_counter(analysis, y_object))
         continue;
-      if (mirrored(analysis, x_object, y_object))
+      if (mirrored(analysis, x_object, y_object) ||
+          next_run_mirrors(engine, barrier->function, x_object, y_object, scratch))
         return;
       if (first == BP_NO_EVENT) {
         first = x;
@@ -148,19 +186,21 @@ void bp_check_unpaired_barriers(bp_analysis *analysis) {
   if (analysis->options->disabled[BP_RULE_UNPAIRED_BARRIER])
     return;
   const bp_engine *engine = analysis->engine;
-  bp_vec before, after;
+  bp_vec before, after, scratch;
   bp_vec_init(&before, sizeof(uint32_t));
   bp_vec_init(&after, sizeof(uint32_t));
+  bp_vec_init(&scratch, sizeof(uint32_t));
   barrier_sides sides;
   collect_barrier_sides(analysis, &sides);
   for (uint32_t id = 0; id < bp_event_count(engine); id++) {
     const bp_event *event = bp_event_get(engine, id);
     if (event->type == BP_EVENT_BARRIER && !event->implicit && event->strength &&
         !analysis->paired[id] && !bp_function_runs_alone(engine, event->function))
-      check_barrier(analysis, &sides, id, &before, &after);
+      check_barrier(analysis, &sides, id, &before, &after, &scratch);
   }
   free(sides.across_after);
   free(sides.across_before);
   bp_vec_free(&before);
   bp_vec_free(&after);
+  bp_vec_free(&scratch);
 }
