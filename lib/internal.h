@@ -83,6 +83,7 @@ typedef struct {
   bp_callers callers; /* bp_set_callers */
   uint32_t exit;      /* bp_function_exit; BP_NO_BLOCK when not known */
   uint16_t keeps;     /* bit j: bp_set_keeps_parameter(j) */
+  bool returns_fresh; /* bp_set_returns_fresh */
 } bp_function;
 
 /* An annotation as the engine keeps it: its strings are names ids. */

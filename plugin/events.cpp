@@ -317,6 +317,16 @@ void FunctionLowering::addProvenance(uint32_t event, const Expr *lvalue) {
   for (uint32_t source : addressSources)
     bp_add_address_source(engine, event, source);
   const VarDecl *base = baseLocal(lvalue);
+  if (isOtherUnitReturn(base)) {
+    // fresh where the function that returned it is an allocator, until a
+    // call or a store hands it on
+    if (!publishedHere.count(allocation(base))) {
+      bp_set_unpublished_if_kept(engine, event, allocationNumber(base));
+      bp_set_allocation_source(engine, event,
+                               returnedByOtherUnit.find(allocation(base))->second.c_str());
+    }
+    return;
+  }
   std::optional<unsigned> parameter = entryParameter(base);
   if (isUnpublished(lvalue)) {
     if (parameter)

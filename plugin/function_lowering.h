@@ -379,6 +379,11 @@ private:
   llvm::DenseMap<const VarDecl *, unsigned> entryParameters;
   // Locals that took a whole list (`first = xchg(&visited, NULL)`).
   llvm::SmallPtrSet<const VarDecl *, 4> takenLists;
+  // Locals that hold what a call of another unit's function returned
+  // (`rt = ip6_route_info_create(...)`), by that function's name: fresh
+  // only where it is an allocator (bp_set_allocation_source), which the
+  // engine decides from the program's functions.
+  llvm::DenseMap<const VarDecl *, std::string> returnedByOtherUnit;
   // A local that names part of another's allocation (`heap = &td->heap`)
   // to that other: one allocation, published at once.
   llvm::DenseMap<const VarDecl *, const VarDecl *> allocationOf;
@@ -526,6 +531,8 @@ private:
   // ---- Memory no other thread can see yet (private_memory.cpp) ----
 
   bool isAllocation(const Expr *expression) const;
+  std::string otherUnitReturn(const Expr *expression) const;
+  bool isOtherUnitReturn(const VarDecl *variable) const;
   bool isTaking(const Expr *expression) const;
   const Expr *reportingSwap(const Stmt *statement) const;
   bool isAllocator(const FunctionDecl *definition) const;

@@ -87,6 +87,10 @@ void FunctionLowering::lower(const FunctionDecl *function, bool contractOnly) {
     bp_set_callers(engine, callers->second);
   if (runsAtBootOrExit(function))
     bp_set_boot_only(engine);
+  // what other units' calls of it may take for fresh memory
+  if (function->isExternallyVisible() && function->getReturnType()->isPointerType() &&
+      isAllocator(function))
+    bp_set_returns_fresh(engine);
   // Blocks control never reaches (a `do { } while (0)`'s loop-back, the
   // exit of an inlined helper whose every return goes to the caller's
   // branches) lead nowhere.

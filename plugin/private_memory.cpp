@@ -46,6 +46,28 @@ bool FunctionLowering::isAllocation(const Expr *expression) const {
   return definition && definition->hasBody() && isAllocator(definition);
 }
 
+// The name of a function of another unit (declared here, defined
+// elsewhere, outside the system's headers) whose returned pointer
+// `expression` is, or empty: memory that is fresh where the program's
+// definition of it is an allocator (bp_set_returns_fresh).
+std::string FunctionLowering::otherUnitReturn(const Expr *expression) const {
+  const auto *call = dyn_cast<CallExpr>(expression->IgnoreParenCasts());
+  const FunctionDecl *callee = call ? call->getDirectCallee() : nullptr;
+  if (!callee || !callee->getIdentifier() || callee->getDefinition() ||
+      callee->getBuiltinID() != 0 || !call->getType()->isPointerType() ||
+      calledPrimitive(call) != BP_NO_PRIMITIVE ||
+      sources.isInSystemHeader(sources.getExpansionLoc(callee->getLocation())))
+    return {};
+  return callee->getName().str();
+}
+
+// `variable` (or the allocation it names part of) holds what another
+// unit's function returned: the engine decides whether it is fresh.
+bool FunctionLowering::isOtherUnitReturn(const VarDecl *variable) const {
+  return variable && !returnedByOtherUnit.empty() &&
+         returnedByOtherUnit.count(allocation(variable)) != 0;
+}
+
 // An exchange that swaps a null pointer in: the code takes the whole list
 // the place held (the kernel's llist_del_all(), mimalloc's `first =
 // mi_atomic_exchange_ptr_acq_rel(mi_segment_t, &abandoned_visited,
@@ -388,7 +410,7 @@ bool FunctionLowering::isFreshValue(const Expr *value) const {
   }
   const VarDecl *variable = localOf(value);
   return variable && allocatedLocals.count(variable) && !takenLists.count(allocation(variable)) &&
-         !entryParameter(variable);
+         !entryParameter(variable) && !isOtherUnitReturn(variable);
 }
 
 // Local pointers whose every value is memory the function has just
@@ -445,6 +467,10 @@ void FunctionLowering::collectFreshLocals(const Stmt *body, bool gatherAssignmen
         candidates.try_emplace(parameter, true);
         entryParameters[parameter] = parameter->getFunctionScopeIndex();
       }
+  // What each local holds of other units' functions' returns, and the
+  // locals that also hold other memory (an allocation of the function's).
+  llvm::DenseMap<const VarDecl *, std::string> returners;
+  llvm::SmallPtrSet<const VarDecl *, 8> ownAllocations;
   // Locals that name the memory of another (`array = container_of(json,
   // ...)`): one is fresh and private only if the other is.
   llvm::SmallVector<std::pair<const VarDecl *, const VarDecl *>, 2> derived;
@@ -457,6 +483,19 @@ void FunctionLowering::collectFreshLocals(const Stmt *body, bool gatherAssignmen
     bool fresh = value && (taking || isAllocation(value) || isIntegerAsPointer(value) ||
                            value->IgnoreParenCasts()->isNullPointerConstant(
                                context, Expr::NPC_ValueDependentIsNotNull));
+    // one function of another unit returns all it holds, or none does
+    std::string returner = fresh || !value ? std::string() : otherUnitReturn(value);
+    if (!returner.empty()) {
+      fresh = true;
+      auto [known, added] = returners.try_emplace(variable, returner);
+      if (!added && known->second != returner)
+        known->second.clear();
+    } else if (value &&
+               !value->IgnoreParenCasts()->isNullPointerConstant(
+                   context, Expr::NPC_ValueDependentIsNotNull) &&
+               !isIntegerAsPointer(value)) {
+      ownAllocations.insert(variable);
+    }
     const VarDecl *source = value ? pointerLocal(value) : nullptr;
     // the same memory under another name (`ireq = inet_rsk(req)`)
     if (!fresh && !source && value)
@@ -530,6 +569,14 @@ void FunctionLowering::collectFreshLocals(const Stmt *body, bool gatherAssignmen
       }
     }
   }
+  for (const auto &[variable, returner] : returners) {
+    if (!candidates.lookup(variable))
+      continue;
+    if (returner.empty() || ownAllocations.count(variable))
+      candidates[variable] = false;
+    else
+      returnedByOtherUnit[variable] = returner;
+  }
   for (const auto &[variable, fresh] : candidates) {
     if (!fresh)
       allocationOf.erase(variable);
@@ -539,7 +586,8 @@ void FunctionLowering::collectFreshLocals(const Stmt *body, bool gatherAssignmen
     // initialisation here is still a payload. A taken list's nodes hold
     // what the list's head handed over: their accesses are still events.
     if (fresh && !escaped.count(variable) && !isa<ParmVarDecl>(variable) &&
-        !takenLists.count(allocation(variable)) && !entryParameter(variable))
+        !takenLists.count(allocation(variable)) && !entryParameter(variable) &&
+        !isOtherUnitReturn(variable))
       freshLocals.insert(variable);
   }
 }
@@ -692,7 +740,8 @@ const Expr *FunctionLowering::reportingSwap(const Stmt *statement) const {
 // `init(p)` before `publish(p)`).
 bool FunctionLowering::isUnpublishedValue(const Expr *value) const {
   const VarDecl *variable = pointerLocal(value);
-  return variable && allocatedLocals.count(variable) && !publishedHere.count(allocation(variable));
+  return variable && allocatedLocals.count(variable) &&
+         !publishedHere.count(allocation(variable)) && !isOtherUnitReturn(variable);
 }
 
 // The parameter of the function lowered on its own whose memory
@@ -724,7 +773,10 @@ void FunctionLowering::noteUnpublishedArguments(uint32_t event, const Stmt *stat
     if (formatsArgument(call->getDirectCallee(), i))
       continue;
     const VarDecl *variable = pointerLocal(call->getArg(i));
-    if (!variable || !allocatedLocals.count(variable) || takenLists.count(allocation(variable)))
+    // what another unit's function returned: every call it is handed to
+    // publishes it (addProvenance), so none tells the engine
+    if (!variable || !allocatedLocals.count(variable) || takenLists.count(allocation(variable)) ||
+        isOtherUnitReturn(variable))
       continue;
     bool unpublished = !publishedHere.count(allocation(variable));
     if (std::optional<unsigned> parameter = entryParameter(variable))
@@ -779,7 +831,8 @@ const VarDecl *FunctionLowering::allocation(const VarDecl *variable) const {
 // `p->slots[i]`) that is not published yet.
 bool FunctionLowering::isUnpublished(const Expr *lvalue) const {
   const VarDecl *variable = baseLocal(lvalue);
-  return variable && allocatedLocals.count(variable) && !publishedHere.count(allocation(variable));
+  return variable && allocatedLocals.count(variable) &&
+         !publishedHere.count(allocation(variable)) && !isOtherUnitReturn(variable);
 }
 
 // The local pointer an lvalue's memory is reached through (`p->a.b[i]`).

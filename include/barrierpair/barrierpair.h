@@ -357,6 +357,8 @@ void bp_function_end(bp_engine *engine);
  * nothing and races with nothing. */
 void bp_set_contract_only(bp_engine *engine);
 bool bp_function_contract_only(const bp_engine *engine, uint32_t function);
+/* Whether `function` returns only fresh memory (bp_set_returns_fresh). */
+bool bp_function_returns_fresh(const bp_engine *engine, uint32_t function);
 /* The function being built runs at boot or at exit, when nothing it shares
  * memory with runs (the kernel's `__init` and `__exit` functions): it pairs
  * with nothing and races with nothing. */
@@ -509,8 +511,11 @@ typedef struct {
   uint32_t lvalue_text, value_text; /* bp_event_lvalue_text, bp_event_value_text */
   uint32_t callee;                  /* bp_event_callee */
   uint32_t contract;                /* bp_event_contract */
-  uint32_t stored_address;          /* stores: the object whose address it writes */
-  bp_location value_guard;          /* accesses: see bp_set_value_guard; nowhere when none */
+  /* accesses with unpublished_allocation: see bp_set_allocation_source;
+   * the empty name when the allocation is the function's own */
+  uint32_t allocation_source;
+  uint32_t stored_address; /* stores: the object whose address it writes */
+  bp_location value_guard; /* accesses: see bp_set_value_guard; nowhere when none */
   uint32_t value_guard_object;
   bp_location outer_guard; /* accesses: see bp_set_outer_value_guard */
   uint32_t outer_guard_object;
@@ -586,6 +591,13 @@ void bp_set_unpublished_if_fresh(bp_engine *engine, uint32_t event, unsigned par
  * Allocations from BP_UNPUBLISHED_ALLOCATIONS on are not tracked. */
 #define BP_UNPUBLISHED_ALLOCATIONS 112
 void bp_set_unpublished_if_kept(bp_engine *engine, uint32_t event, unsigned allocation);
+/* The allocation of access `event` (bp_set_unpublished_if_kept) is the
+ * memory a call of `callee`, a function of another unit, returned: it is
+ * unpublished only where that function returns memory nobody else has
+ * seen (bp_set_returns_fresh), which the program's definitions of it say,
+ * and where the function does not publish it itself before the access
+ * (the front end counts every call it is handed to as its publication). */
+void bp_set_allocation_source(bp_engine *engine, uint32_t event, const char *callee);
 /* Call `event` hands, as its argument `argument` (counted from 0), memory
  * of its function's parameter `parameter`, or of the function's allocation
  * `allocation` (the other BP_NO_PARAMETER), that no store and no call has
@@ -602,6 +614,11 @@ void bp_set_call_argument(bp_engine *engine, uint32_t event, unsigned argument, 
  * that may publish it. Its calls of other units' functions say the rest
  * (bp_set_call_argument). A parameter not said to be kept is published. */
 void bp_set_keeps_parameter(bp_engine *engine, unsigned parameter);
+/* The function begun last returns only memory it has just allocated and
+ * handed to nobody (NULL and error codes aside): an allocator, whose
+ * returned memory its callers in other units set up unseen
+ * (bp_set_allocation_source). */
+void bp_set_returns_fresh(bp_engine *engine);
 /* Call `event` marks where a function that is also lowered on its own is
  * lowered into its caller (its code follows as the caller's events): it
  * tells the locks held at its calls, and nothing else (it orders nothing
@@ -709,6 +726,9 @@ const char *bp_event_root_type(const bp_engine *engine, uint32_t event);
  * different instances. "" when nothing is known. */
 void bp_set_access_subtype(bp_engine *engine, uint32_t event, const char *chain);
 const char *bp_event_subtype(const bp_engine *engine, uint32_t event);
+/* The function of another unit whose returned memory access `event`'s
+ * allocation is (bp_set_allocation_source); "" when none. */
+const char *bp_event_allocation_source(const bp_engine *engine, uint32_t event);
 /* Access `event`'s value is the pointer that root `root` is: a store
  * writes it (`rcu_assign_pointer(q->head, obj)` after `obj->data = 1`: it
  * publishes that memory), a compare-and-swap expects or writes it, a
@@ -907,7 +927,7 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * adds a function only once when two inputs define it at the same place, an
  * annotation only once when two inputs read it at the same place. */
 
-#define BP_SITES_VERSION 29
+#define BP_SITES_VERSION 30
 /* bp_event.call_arguments: the argument is not published yet */
 #define BP_ARGUMENT_UNPUBLISHED 0x80
 

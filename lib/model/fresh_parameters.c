@@ -10,7 +10,10 @@
  * published, the caller's allocation or its own such parameter, is fresh:
  * the function's accesses to it before it publishes it are unpublished
  * (bp_set_unpublished_if_fresh), the set-up of an object by an
- * initialiser of another function or file. */
+ * initialiser of another function or file. Memory that a call of another
+ * unit's function returned is fresh as an allocation is where every
+ * definition of that function returns fresh memory (bp_set_returns_fresh,
+ * bp_set_allocation_source). */
 #include "internal.h"
 
 #include <stdlib.h>
@@ -201,14 +204,39 @@ static const publishing_call *publishing_at(const bp_vec *publishing, uint32_t e
   return bsearch(&key, publishing->items, publishing->count, sizeof key, compare_publishing);
 }
 
+/* By function name: 1 where every definition returns fresh memory
+ * (bp_set_returns_fresh), 2 where one does not, 0 where none is defined. */
+static uint8_t *find_fresh_returns(const bp_engine *engine) {
+  uint8_t *state = calloc(engine->names.strings.count + 1, 1);
+  if (!state)
+    abort();
+  for (size_t f = 0; f < engine->functions.count; f++) {
+    const bp_function *function = bp_vec_at(&engine->functions, f);
+    if (!function->returns_fresh)
+      state[function->name] = 2;
+    else if (!state[function->name])
+      state[function->name] = 1;
+  }
+  return state;
+}
+
+/* The memory of access `event`'s allocation is fresh as it was made: the
+ * function's own allocation, or what a call of an allocator of another
+ * unit returned (bp_set_allocation_source). */
+static bool source_fresh(const bp_engine *engine, const uint8_t *fresh_returns,
+                         const bp_event *event) {
+  return !*bp_interner_get(&engine->names, event->allocation_source) ||
+         fresh_returns[event->allocation_source] == 1;
+}
+
 /* An access that only calls of other units' functions may have published
  * (bp_set_unpublished_if_kept) is unpublished where no call that publishes
  * its allocation comes before it on a way through its function: a later
  * registration (`list_add_rcu()` of another unit after the set-up) does
  * not publish the set-up before it. A may-analysis over the blocks, loops
  * included. `publishing` is sorted by event. */
-static void mark_unpublished_before(bp_engine *engine, uint32_t function,
-                                    const bp_vec *publishing) {
+static void mark_unpublished_before(bp_engine *engine, uint32_t function, const bp_vec *publishing,
+                                    const uint8_t *fresh_returns) {
   const bp_function *f = bp_vec_at(&engine->functions, function);
   size_t blocks = f->blocks.count;
   uint64_t *in = calloc((blocks + 1) * NOT_KEPT_WORDS, sizeof *in);
@@ -249,7 +277,8 @@ static void mark_unpublished_before(bp_engine *engine, uint32_t function,
     for (size_t i = 0; i < block->events.count; i++) {
       uint32_t id = *(uint32_t *)bp_vec_at(&block->events, i);
       bp_event *event = bp_vec_at(&engine->events, id);
-      if (event->unpublished_allocation && !event->unpublished) {
+      if (event->unpublished_allocation && !event->unpublished &&
+          source_fresh(engine, fresh_returns, event)) {
         unsigned allocation = event->unpublished_allocation - 1u;
         if (!(now[allocation / 64] & (UINT64_C(1) << (allocation % 64))))
           event->unpublished = true;
@@ -344,6 +373,7 @@ void bp_resolve_fresh_parameters(bp_engine *engine) {
   free_definitions(&d);
   bp_vec_free(&calls);
   parameter_set *fresh = find_fresh_parameters(engine, not_kept);
+  uint8_t *fresh_returns = find_fresh_returns(engine);
   for (uint32_t id = 0; id < event_count; id++) {
     bp_event *event = bp_vec_at(&engine->events, id);
     if (event->function == BP_NO_FUNCTION)
@@ -351,7 +381,8 @@ void bp_resolve_fresh_parameters(bp_engine *engine) {
     if ((event->unpublished_parameter &&
          (fresh[event->function] & (1u << (event->unpublished_parameter - 1)))) ||
         (event->unpublished_allocation &&
-         kept(not_kept, event->function, event->unpublished_allocation - 1u)))
+         kept(not_kept, event->function, event->unpublished_allocation - 1u) &&
+         source_fresh(engine, fresh_returns, event)))
       event->unpublished = true;
   }
   /* the functions with a publishing call, each once */
@@ -364,13 +395,14 @@ void bp_resolve_fresh_parameters(bp_engine *engine) {
     uint32_t function =
         bp_event_get(engine, ((publishing_call *)bp_vec_at(&publishing, c))->event)->function;
     if (function != last && !done[function]) {
-      mark_unpublished_before(engine, function, &publishing);
+      mark_unpublished_before(engine, function, &publishing, fresh_returns);
       done[function] = true;
     }
     last = function;
   }
   free(done);
   bp_vec_free(&publishing);
+  free(fresh_returns);
   free(fresh);
   free(not_kept);
 }

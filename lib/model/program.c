@@ -375,6 +375,11 @@ bool bp_function_runs_alone(const bp_engine *engine, uint32_t function) {
   return stored->contract_only || stored->boot_only;
 }
 
+bool bp_function_returns_fresh(const bp_engine *engine, uint32_t function) {
+  return function < engine->functions.count &&
+         ((const bp_function *)bp_vec_at(&engine->functions, function))->returns_fresh;
+}
+
 bool bp_function_contract_only(const bp_engine *engine, uint32_t function) {
   return function < engine->functions.count &&
          ((const bp_function *)bp_vec_at(&engine->functions, function))->contract_only;
@@ -431,7 +436,7 @@ static uint32_t add_event(bp_engine *engine, uint32_t block, const bp_event *eve
     stored->guards[i] = stored->address_sources[i] = stored->value_sources[i] = BP_NO_OBJECT;
   stored->root = stored->value_root = BP_NO_ROOT;
   stored->lvalue_text = stored->value_text = stored->callee = stored->contract = stored->root_type =
-      stored->subtype = bp_interner_add(&engine->names, "");
+      stored->subtype = stored->allocation_source = bp_interner_add(&engine->names, "");
   uint32_t id = (uint32_t)engine->events.count - 1;
   *(uint32_t *)bp_vec_push(&block_at(engine, block)->events) = id;
   return id;
@@ -690,6 +695,12 @@ void bp_set_unpublished_if_kept(bp_engine *engine, uint32_t event, unsigned allo
     stored->unpublished_allocation = (uint8_t)(allocation + 1);
 }
 
+void bp_set_allocation_source(bp_engine *engine, uint32_t event, const char *callee) {
+  bp_event *stored = event_to_change(engine, event);
+  if (stored)
+    stored->allocation_source = bp_interner_add(&engine->names, callee ? callee : "");
+}
+
 void bp_set_call_argument(bp_engine *engine, uint32_t event, unsigned argument, unsigned parameter,
                           unsigned allocation, bool unpublished) {
   bp_event *stored = event_to_change(engine, event);
@@ -709,6 +720,12 @@ void bp_set_keeps_parameter(bp_engine *engine, unsigned parameter) {
   if (engine->building && engine->functions.count && parameter < BP_UNPUBLISHED_PARAMETERS)
     ((bp_function *)bp_vec_at(&engine->functions, engine->functions.count - 1))->keeps |=
         (uint16_t)(1u << parameter);
+}
+
+void bp_set_returns_fresh(bp_engine *engine) {
+  if (engine->building && engine->functions.count)
+    ((bp_function *)bp_vec_at(&engine->functions, engine->functions.count - 1))->returns_fresh =
+        true;
 }
 
 void bp_set_call_inlined(bp_engine *engine, uint32_t event) {
@@ -767,6 +784,11 @@ void bp_set_access_subtype(bp_engine *engine, uint32_t event, const char *chain)
   bp_event *access = event_to_change(engine, event);
   if (access)
     access->subtype = bp_interner_add(&engine->names, chain ? chain : "");
+}
+
+const char *bp_event_allocation_source(const bp_engine *engine, uint32_t event) {
+  const bp_event *stored = bp_event_get(engine, event);
+  return stored ? bp_interner_get(&engine->names, stored->allocation_source) : "";
 }
 
 const char *bp_event_subtype(const bp_engine *engine, uint32_t event) {

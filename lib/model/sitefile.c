@@ -15,6 +15,7 @@
  *   object 0 "struct ring.head" "ring.head"
  *   unit "@src/ring.c#9F2A..."      (the unit of the functions that follow)
  *   function "reader" 0:12:5 blocks=3 exit=0 contract-only=0 boot-only=0 callers=0 keeps=0
+ *            returns-fresh=0
  *   edge 0 1
  *   loop-edge 1 1
  *   event 1 type=0 function=0 location=0:14:9 primitive=CMM_LOAD_SHARED ...
@@ -98,6 +99,7 @@
   X(inlined, BOOL)                                                                                 \
   X(unpublished_parameter, UINT)                                                                   \
   X(unpublished_allocation, UINT)                                                                  \
+  X(allocation_source, NAME)                                                                       \
   X(call_arguments, UINT)
 
 typedef enum {
@@ -329,9 +331,9 @@ bool bp_program_write(const bp_engine *engine, FILE *out) {
       fputs(" exit=-", out);
     else
       fprintf(out, " exit=%u", function->exit);
-    fprintf(out, " contract-only=%d boot-only=%d callers=%d keeps=%u\n",
+    fprintf(out, " contract-only=%d boot-only=%d callers=%d keeps=%u returns-fresh=%d\n",
             function->contract_only ? 1 : 0, function->boot_only ? 1 : 0, (int)function->callers,
-            (unsigned)function->keeps);
+            (unsigned)function->keeps, function->returns_fresh ? 1 : 0);
     for (size_t b = 0; b < function->blocks.count; b++) {
       const bp_block *block = bp_vec_at(&function->blocks, b);
       for (size_t s = 0; s < block->successors.count; s++) {
@@ -586,6 +588,8 @@ size_t bp_program_merge(bp_engine *into, const bp_engine *from) {
     for (unsigned j = 0; j < BP_UNPUBLISHED_PARAMETERS; j++)
       if (function->keeps & (1u << j))
         bp_set_keeps_parameter(into, j);
+    if (function->returns_fresh)
+      bp_set_returns_fresh(into);
     for (size_t b = 0; b < function->blocks.count; b++)
       bp_add_block(into);
     if (function->exit != BP_NO_BLOCK)
@@ -1008,7 +1012,7 @@ static bool parse_line(reader *r, const char *line, bp_engine *engine, read_stat
       return false;
     bp_location location;
     uint64_t contract_only = 0, boot_only = 0, callers = BP_CALLERS_UNKNOWN, exit = BP_NO_BLOCK,
-             keeps = 0;
+             keeps = 0, returns_fresh = 0;
     bool valid =
         parse_location(r, &at, engine, &location, "the function location") &&
         expect_word(r, &at, "blocks=") && parse_number(r, &at, UINT32_MAX, &number, "blocks") &&
@@ -1022,7 +1026,8 @@ static bool parse_line(reader *r, const char *line, bp_engine *engine, read_stat
         parse_number(r, &at, BP_CALLERS_IN_PROGRAM, &callers, "callers") &&
         expect_word(r, &at, "keeps=") &&
         parse_number(r, &at, (1u << BP_UNPUBLISHED_PARAMETERS) - 1, &keeps, "keeps") &&
-        at_end(r, at);
+        expect_word(r, &at, "returns-fresh=") &&
+        parse_number(r, &at, 1, &returns_fresh, "returns-fresh") && at_end(r, at);
     if (valid) {
       bp_function_begin(engine, name, location);
       if (contract_only)
@@ -1033,6 +1038,8 @@ static bool parse_line(reader *r, const char *line, bp_engine *engine, read_stat
       for (unsigned j = 0; j < BP_UNPUBLISHED_PARAMETERS; j++)
         if (keeps & (1u << j))
           bp_set_keeps_parameter(engine, j);
+      if (returns_fresh)
+        bp_set_returns_fresh(engine);
       for (uint64_t b = 0; b < number; b++)
         bp_add_block(engine);
       if (exit != BP_NO_BLOCK)

@@ -35,7 +35,7 @@ static const char *const id_fields[] = {
     "own_end",        "indentation", "guards",      "address_sources",    "value_sources",
     "access_begin",   "access_end",  "lvalue_text", "value_text",         "callee",
     "contract",       "value_guard", "outer_guard", "value_guard_object", "outer_guard_object",
-    "stored_address", "root_type",   "subtype"};
+    "stored_address", "root_type",   "subtype",     "allocation_source"};
 
 static bool is_id_field(const char *name) {
   for (size_t i = 0; i < sizeof id_fields / sizeof id_fields[0]; i++) {
@@ -58,7 +58,7 @@ static const char *const built_fields[] = {
     "stored_address", "bits", "value_guard",
     "value_guard_object", "value_guard_bits", "value_guard_zero", "outer_guard",
     "outer_guard_object", "outer_guard_bits", "outer_guard_zero", "stored_increment", "stored_nonzero",
-    "root", "root_type", "value_root", "subtype", "inlined"};
+    "root", "root_type", "value_root", "subtype", "inlined", "allocation_source"};
 // clang-format on
 
 static bool is_built_field(const char *name) {
@@ -125,6 +125,7 @@ static bp_engine *build_program(void) {
   bp_add_value_source(engine, e, head);
   bp_set_access_root(engine, e, 7, "struct \"ring\"");
   bp_set_access_subtype(engine, e, "tcp_sock.inet>inet_sock.sk>sock");
+  bp_set_allocation_source(engine, e, "ring_\"new\"");
   bp_set_value_root(engine, e, 3);
   bp_set_event_callee(engine, e, "set_s");
   bp_set_event_contract(engine, e, "publish_s");
@@ -149,6 +150,7 @@ static bp_engine *build_program(void) {
                  at(b, 25, 3));
   bp_set_callers(engine, BP_CALLERS_IN_PROGRAM);
   bp_set_boot_only(engine);
+  bp_set_returns_fresh(engine);
   bp_function_end(engine);
 
   bp_function_begin(engine, "barrier_by_contract_emptied", at(b, 28, 13));
@@ -221,6 +223,8 @@ static void assert_same_event(const bp_engine *a, uint32_t ia, const bp_engine *
       assert_int_equal(bp_function_contract_only(a, ea->function),
                        bp_function_contract_only(b, eb->function));
       assert_int_equal(bp_function_callers(a, ea->function), bp_function_callers(b, eb->function));
+      assert_int_equal(bp_function_returns_fresh(a, ea->function),
+                       bp_function_returns_fresh(b, eb->function));
       assert_int_equal(bp_function_runs_alone(a, ea->function),
                        bp_function_runs_alone(b, eb->function));
       assert_int_equal(bp_function_exit_block(a, ea->function),
@@ -244,6 +248,8 @@ static void assert_same_event(const bp_engine *a, uint32_t ia, const bp_engine *
       assert_string_equal(bp_event_root_type(a, ia), bp_event_root_type(b, ib));
     } else if (strcmp(name, "subtype") == 0) {
       assert_string_equal(bp_event_subtype(a, ia), bp_event_subtype(b, ib));
+    } else if (strcmp(name, "allocation_source") == 0) {
+      assert_string_equal(bp_event_allocation_source(a, ia), bp_event_allocation_source(b, ib));
     } else if (strcmp(name, "value_text") == 0) {
       assert_string_equal(bp_event_value_text(a, ia), bp_event_value_text(b, ib));
     } else if (strcmp(name, "guards") == 0 || strcmp(name, "address_sources") == 0 ||
@@ -458,7 +464,8 @@ static void expect_error(const char *text, const char *expected) {
   "value_guard=- value_guard_object=- value_guard_bits=0 value_guard_zero=0 "                      \
   "outer_guard=- outer_guard_object=- outer_guard_bits=0 outer_guard_zero=0 "                      \
   "stored_increment=0 stored_nonzero=0 root=0 root_type=\"\" value_root=0 subtype=\"\" "           \
-  "inlined=0 unpublished_parameter=0 unpublished_allocation=0 call_arguments=0\n"
+  "inlined=0 unpublished_parameter=0 unpublished_allocation=0 allocation_source=\"\" "             \
+  "call_arguments=0\n"
 
 #define STRING_OF(x) #x
 #define VERSION_TEXT(x) STRING_OF(x)
@@ -473,12 +480,13 @@ static void test_corrupt_files_are_clear_errors(void **state) {
   expect_error("barrierpair-sites 99\n", "test.sites:1: site file version 99; this barrierpair "
                                          "reads version " VERSION_TEXT(BP_SITES_VERSION));
   snprintf(text, sizeof text,
-           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 keeps=0\n",
+           "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 keeps=0 "
+           "returns-fresh=0\n",
            header);
   expect_error(text, "test.sites:5: the file ends inside a function");
   snprintf(text, sizeof text,
            "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 "
-           "keeps=0\nevent 0 "
+           "keeps=0 returns-fresh=0\nevent 0 "
            "type=0 function=0 "
            "location=0:2:2" EVENT_TAIL,
            header);
@@ -491,21 +499,21 @@ static void test_corrupt_files_are_clear_errors(void **state) {
   expect_error(text, "test.sites:5: object 7 is not defined by an object record");
   snprintf(text, sizeof text,
            "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 "
-           "keeps=0\nevent 0 "
+           "keeps=0 returns-fresh=0\nevent 0 "
            "type=0 function=0 "
            "location=0:2:2 primitive=- object=0 kind=0\nend\n",
            header);
   expect_error(text, "test.sites:5: missing field 'marked'");
   snprintf(text, sizeof text,
            "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 "
-           "keeps=0\nevent 0 "
+           "keeps=0 returns-fresh=0\nevent 0 "
            "type=0 function=0 "
            "location=7:2:2" EVENT_TAIL "end\n",
            header);
   expect_error(text, "test.sites:5: location names file 7");
   snprintf(text, sizeof text,
            "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 "
-           "keeps=0\nevent 0 "
+           "keeps=0 returns-fresh=0\nevent 0 "
            "type=0 function=0 "
            "location=0:2:2 "
            "primitive=no_such_barrier object=0 kind=0 marked=1 strength=0 implicit=0 "
@@ -514,20 +522,20 @@ static void test_corrupt_files_are_clear_errors(void **state) {
   expect_error(text, "test.sites:5: unknown primitive 'no_such_barrier'");
   snprintf(text, sizeof text,
            "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 "
-           "keeps=0\nevent 3 "
+           "keeps=0 returns-fresh=0\nevent 3 "
            "type=0 function=0 "
            "location=0:2:2" EVENT_TAIL "end\n",
            header);
   expect_error(text, "test.sites:5: event in block 3");
   snprintf(text, sizeof text,
            "%sfunction \"f\" 0:1:1 blocks=2 exit=- contract-only=0 boot-only=0 callers=0 "
-           "keeps=0\nedge 0 "
+           "keeps=0 returns-fresh=0\nedge 0 "
            "2\nend\n",
            header);
   expect_error(text, "test.sites:5: edge 0 -> 2");
   snprintf(text, sizeof text,
            "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 "
-           "keeps=0\nevent 0 "
+           "keeps=0 returns-fresh=0\nevent 0 "
            "type=0 function=0 "
            "location=0:2:2 primitive=- object=0 kind=0 marked=1 strength=0 "
            "implicit=0 statement=- own_begin=- own_end=- indentation=\"ab\nend\n",
@@ -550,14 +558,14 @@ static void test_corrupt_files_are_clear_errors(void **state) {
   expect_error(text, "test.sites:4: an annotation needs a location");
   snprintf(text, sizeof text,
            "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 "
-           "callers=0 keeps=0\nannotation kind=0 macro=0 "
+           "callers=0 keeps=0 returns-fresh=0\nannotation kind=0 macro=0 "
            "location=0:2:2 lines=2-2 "
            "next=4 name=\"x\" reason=\"\"\nend\n",
            header);
   expect_error(text, "test.sites:5: annotation record inside a function");
   snprintf(text, sizeof text,
            "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 "
-           "callers=0 keeps=0\nfield-open \"ops.close\"\nend\n",
+           "callers=0 keeps=0 returns-fresh=0\nfield-open \"ops.close\"\nend\n",
            header);
   expect_error(text, "test.sites:5: field-open record inside a function");
   snprintf(text, sizeof text, "%sfield-open ops.close\n", header);
@@ -568,11 +576,11 @@ static void test_corrupt_files_are_clear_errors(void **state) {
   /* Valid up to a bad line: nothing of it is merged. */
   snprintf(text, sizeof text,
            "%sfunction \"f\" 0:1:1 blocks=1 exit=- contract-only=0 boot-only=0 callers=0 "
-           "keeps=0\nevent 0 "
+           "keeps=0 returns-fresh=0\nevent 0 "
            "type=0 function=0 "
            "location=0:2:2" EVENT_TAIL "end\nfunction \"g\" 0:1:1 blocks=1 exit=- "
-           "contract-only=0 boot-only=0 callers=0 keeps=0\nevent 0 type=1 function=0" EVENT_TAIL
-           "end\n",
+           "contract-only=0 boot-only=0 callers=0 keeps=0 returns-fresh=0\nevent 0 type=1 "
+           "function=0" EVENT_TAIL "end\n",
            header);
   expect_error(text, "test.sites:8: function=0 is not the function being read");
 }
