@@ -239,6 +239,10 @@ uint32_t FunctionLowering::addAccess(const SharedObject &object, bp_access_kind 
                                      const Stmt *statement) {
   uint32_t event = bp_add_access(engine, currentBlock, internObject(object), kind, marked,
                                  primitive, eventLocation(location));
+  // KCSAN takes the accesses of a seqcount's sections for marked: the
+  // reader's retry and the writers' lock keep the data whole
+  if (unit.markedRegions || unit.markedNext)
+    bp_set_marked_region(engine, event);
   recordText(event, statement);
   if (object.threadOwn)
     bp_set_thread_own(engine, event);
@@ -754,6 +758,20 @@ void FunctionLowering::emitOpaque(const PrimitiveUse &use) {
   }
   if (primitive.op == BP_OP_JOIN) {
     addJoin(use);
+    return;
+  }
+  if (primitive.op == BP_OP_MARKED_BEGIN || primitive.op == BP_OP_MARKED_END) {
+    if (primitive.op == BP_OP_MARKED_BEGIN)
+      unit.markedRegions++;
+    else if (unit.markedRegions)
+      unit.markedRegions--;
+    return;
+  }
+  if (primitive.op == BP_OP_MARKED_NEXT) {
+    const auto *call = dyn_cast_or_null<CallExpr>(use.root);
+    std::optional<int64_t> count =
+        call && call->getNumArgs() ? knownValue(call->getArg(0)) : std::nullopt;
+    unit.markedNext = !count || *count != 0;
     return;
   }
   if (bp_op_is_trylock(primitive.op)) {

@@ -129,6 +129,11 @@ struct UnitState {
   // it: a smp_mb__after_unlock_lock() with no event since follows it.
   uint32_t lastLock = BP_NO_EVENT;
   size_t eventsAtLastLock = 0;
+  // Where the function being lowered is, in its order of blocks, within
+  // regions whose accesses KCSAN takes as marked: nested write sections,
+  // and a read section (kcsan_atomic_next()).
+  unsigned markedRegions = 0;
+  bool markedNext = false;
   ASTContext *context = nullptr;
   FileMap files;
   // What tells this translation unit's `static` variables from another's:

@@ -79,6 +79,8 @@ const FieldDecl *calledField(const Expr *callee) {
 
 void FunctionLowering::lower(const FunctionDecl *function, bool contractOnly) {
   contractRoot = hasContract(function);
+  unit.markedRegions = 0;
+  unit.markedNext = false;
   bp_function_begin(engine, function->getNameAsString().c_str(),
                     engineLocation(function->getLocation()));
   if (contractOnly)

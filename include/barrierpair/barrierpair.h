@@ -57,8 +57,13 @@ typedef enum {
   BP_OP_TRYLOCK,      /* where it returns non-zero (the kernel's spin_trylock()) */
   BP_OP_TRYLOCK_ZERO, /* where it returns zero (POSIX's pthread_mutex_trylock()) */
   /* and as one of the lock's readers: */
-  BP_OP_READ_TRYLOCK,     /* where it returns non-zero (down_read_trylock()) */
-  BP_OP_READ_TRYLOCK_ZERO /* where it returns zero (pthread_rwlock_tryrdlock()) */
+  BP_OP_READ_TRYLOCK,      /* where it returns non-zero (down_read_trylock()) */
+  BP_OP_READ_TRYLOCK_ZERO, /* where it returns zero (pthread_rwlock_tryrdlock()) */
+  /* Accesses that the kernel's race detector (KCSAN) takes as marked: */
+  BP_OP_MARKED_BEGIN, /* those that follow, until a MARKED_END (kcsan_nestable_atomic_begin()) */
+  BP_OP_MARKED_END,   /* ends what a MARKED_BEGIN began */
+  BP_OP_MARKED_NEXT   /* those that follow, where its argument is not 0; 0 ends them
+                       * (kcsan_atomic_next(), a seqcount's read section) */
 } bp_op;
 
 /* RMW, OR, AND, XOR and BIT: a load and a store of one object, as one
@@ -526,6 +531,7 @@ typedef struct {
   bool marked;               /* accesses */
   bool implicit;             /* barriers */
   bool thread_own;           /* accesses: see bp_set_thread_own */
+  bool marked_region;        /* accesses: see bp_set_marked_region */
   bool unpublished;          /* accesses: see bp_set_unpublished */
   bool after_unnamed_stores; /* barriers: see bp_set_after_unnamed_stores */
   bool after_publication;    /* accesses: see bp_set_after_publication */
@@ -566,6 +572,11 @@ const char *bp_event_indentation(const bp_engine *engine, uint32_t event);
  * functions are to different instances, and neither pair nor race; another
  * thread reaches the instance through a pointer, which is the object. */
 void bp_set_thread_own(bp_engine *engine, uint32_t event);
+/* Access `event` is in a region that the kernel's race detector (KCSAN)
+ * takes as marked, a seqcount's write or read section (the primitive
+ * table's MARKED_BEGIN and MARKED_NEXT): it needs no marking of its own,
+ * though it orders and pairs as the plain access it is. */
+void bp_set_marked_region(bp_engine *engine, uint32_t event);
 /* Access `event` is to memory the function has just allocated and not yet
  * published (stored to a shared place or handed to another function): no
  * other thread can reach it yet, so its order with another such access

@@ -268,6 +268,9 @@ static const char *const op_names[] = {
     [BP_OP_TRYLOCK_ZERO] = "TRYLOCK_ZERO",
     [BP_OP_READ_TRYLOCK] = "READ_TRYLOCK",
     [BP_OP_READ_TRYLOCK_ZERO] = "READ_TRYLOCK_ZERO",
+    [BP_OP_MARKED_BEGIN] = "MARKED_BEGIN",
+    [BP_OP_MARKED_END] = "MARKED_END",
+    [BP_OP_MARKED_NEXT] = "MARKED_NEXT",
 };
 
 static int find_word(const char *const words[], size_t count, const token *t) {

@@ -665,7 +665,7 @@ void bp_set_access_text(bp_engine *engine, uint32_t event, bp_location begin, bp
 }
 
 /* The flags a front end sets on an event it has added (barrierpair.h says
- * what each means): bp_set_thread_own(), bp_set_after_unnamed_stores(),
+ * what each means): bp_set_thread_own(), bp_set_marked_region(), bp_set_after_unnamed_stores(),
  * bp_set_after_publication(), bp_set_reference_put(), bp_set_after_unlock_lock(),
  * bp_set_value_unused(), bp_set_unpublished(). */
 #define EVENT_FLAG_SETTER(field)                                                                   \
@@ -675,6 +675,7 @@ void bp_set_access_text(bp_engine *engine, uint32_t event, bp_location begin, bp
       stored->field = true;                                                                        \
   }
 EVENT_FLAG_SETTER(thread_own)
+EVENT_FLAG_SETTER(marked_region)
 EVENT_FLAG_SETTER(after_unnamed_stores)
 EVENT_FLAG_SETTER(after_publication)
 EVENT_FLAG_SETTER(reference_put)

@@ -71,6 +71,7 @@
   X(callee, NAME)                                                                                  \
   X(contract, NAME)                                                                                \
   X(thread_own, BOOL)                                                                              \
+  X(marked_region, BOOL)                                                                           \
   X(unpublished, BOOL)                                                                             \
   X(after_unnamed_stores, BOOL)                                                                    \
   X(after_publication, BOOL)                                                                       \

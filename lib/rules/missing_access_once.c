@@ -20,6 +20,9 @@
  *   away when the count changed; KCSAN and the kernel's seqlock code treat
  *   such reads, and the writer's stores they race with, the same way.
  *
+ * - An access in a region KCSAN takes as marked (a seqcount's write or read
+ *   section, bp_set_marked_region), whatever its shape.
+ *
  * Strict marking drops them all, as the article marks every access of its
  * litmus tests.
  *
@@ -370,7 +373,8 @@ static void check_part(checker *c, const object_part *part) {
   uint32_t id = part->access;
   const bp_event *access = bp_event_get(engine, id);
   uint32_t pair[2] = {id, race};
-  if (access->marked || access->unpublished || bp_hold_common_lock(analysis, pair, 2) ||
+  if (access->marked || access->marked_region || access->unpublished ||
+      bp_hold_common_lock(analysis, pair, 2) ||
       (access->thread_own && bp_event_get(engine, race)->thread_own) ||
       bp_before_thread(analysis, id, bp_event_get(engine, race)->function) ||
       bp_before_thread(analysis, race, access->function) ||

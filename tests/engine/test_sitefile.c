@@ -53,7 +53,7 @@ static const char *const built_fields[] = {
     "own_begin",    "own_end",     "indentation", "guards",     "address_sources",
     "value_sources",
     "access_begin", "access_end",  "lvalue_text", "value_text", "callee", "contract",
-    "thread_own",   "unpublished", "after_unnamed_stores", "after_publication",
+    "thread_own",   "marked_region", "unpublished", "after_unnamed_stores", "after_publication",
     "reference_put", "after_unlock_lock", "value_unused", "value_known", "stored_value", "address_known",
     "stored_address", "bits", "value_guard",
     "value_guard_object", "value_guard_bits", "value_guard_zero", "outer_guard",
@@ -130,6 +130,7 @@ static bp_engine *build_program(void) {
   bp_set_event_callee(engine, e, "set_s");
   bp_set_event_contract(engine, e, "publish_s");
   bp_set_thread_own(engine, e);
+  bp_set_marked_region(engine, e);
   bp_set_unpublished(engine, e);
   bp_set_after_publication(engine, e);
   bp_set_reference_put(engine, e);
@@ -456,7 +457,7 @@ static void expect_error(const char *text, const char *expected) {
   "own_end=- indentation=\"\" guards=- address_sources=- value_sources=- access_begin=- "          \
   "access_end=- "                                                                                  \
   "lvalue_text=\"\" "                                                                              \
-  "value_text=\"\" callee=\"\" contract=\"\" thread_own=0 unpublished=0 "                          \
+  "value_text=\"\" callee=\"\" contract=\"\" thread_own=0 marked_region=0 unpublished=0 "          \
   "after_unnamed_stores=0 "                                                                        \
   "after_publication=0 reference_put=0 after_unlock_lock=0 value_unused=0 value_known=0 "          \
   "stored_value=0 "                                                                                \
