@@ -490,6 +490,8 @@ private:
   // the locals of the body being lowered whose address it may hand to code
   // that keeps it (localAddressEscapes)
   mutable std::optional<llvm::DenseSet<const VarDecl *>> escapingLocals;
+  // the same, leaving the calls of other units' functions to the engine
+  mutable std::optional<llvm::DenseSet<const VarDecl *>> ownEscapingLocals;
   void endTestedSwap();
   void routeKnownReturns(const CFGBlock &block);
   static const CFGBlock *pastAssertion(const CFGBlock &block);
@@ -552,9 +554,11 @@ private:
   bool addressEscapes(const VarDecl *variable) const;
   void collectEscapingAddresses(const Stmt *statement, std::vector<const Stmt *> &ancestors,
                                 llvm::function_ref<bool(const VarDecl *)> tracked,
-                                llvm::DenseSet<const VarDecl *> &escaping) const;
-  bool localAddressEscapes(const VarDecl *local) const;
+                                llvm::DenseSet<const VarDecl *> &escaping,
+                                bool ownOnly = false) const;
+  bool localAddressEscapes(const VarDecl *local, bool ownOnly = false) const;
   bool pointsToPrivateLocal(const Expr *pointer) const;
+  const VarDecl *stackLocalAddress(const Expr *value) const;
   using Keeping = ParameterKeeping;
   Keeping parameterKeeping(const ParmVarDecl *parameter, bool ownOnly) const;
   static const VarDecl *pointerLocal(const Expr *value);

@@ -772,6 +772,13 @@ void FunctionLowering::noteUnpublishedArguments(uint32_t event, const Stmt *stat
   for (unsigned i = 0; call && i < call->getNumArgs() && i < BP_UNPUBLISHED_ARGUMENTS; i++) {
     if (formatsArgument(call->getDirectCallee(), i))
       continue;
+    // a local of the stack handed by address (`&res`), whose address this
+    // function stores nowhere: memory only the calls it is handed to may
+    // publish, which the engine decides
+    if (const VarDecl *local = stackLocalAddress(call->getArg(i))) {
+      bp_set_call_argument(engine, event, i, BP_NO_PARAMETER, allocationNumber(local), false);
+      continue;
+    }
     const VarDecl *variable = pointerLocal(call->getArg(i));
     // what another unit's function returned: every call it is handed to
     // publishes it (addProvenance), so none tells the engine
@@ -785,6 +792,22 @@ void FunctionLowering::noteUnpublishedArguments(uint32_t event, const Stmt *stat
       bp_set_call_argument(engine, event, i, BP_NO_PARAMETER, allocationNumber(variable),
                            unpublished);
   }
+}
+
+// The local of the stack whose address `value` is (`&res`, `&res.part`,
+// a local array), where this body stores that address nowhere and hands
+// it to no function of its unit that does.
+const VarDecl *FunctionLowering::stackLocalAddress(const Expr *value) const {
+  value = value->IgnoreParenCasts();
+  const auto *unary = dyn_cast<UnaryOperator>(value);
+  const VarDecl *local = unary && unary->getOpcode() == UO_AddrOf
+                             ? storageVariable(unary->getSubExpr())
+                         : isa<DeclRefExpr>(value) ? storageVariable(value)
+                                                   : nullptr;
+  if (!local || !local->hasLocalStorage() || isa<ParmVarDecl>(local) ||
+      (!unary && !local->getType()->isArrayType()))
+    return nullptr;
+  return localAddressEscapes(local, true) ? nullptr : local;
 }
 
 // The number of the allocation `variable` names, within the function
@@ -905,15 +928,17 @@ bool FunctionLowering::addressEscapes(const VarDecl *variable) const {
 }
 
 // The same for a local of the body being lowered.
-bool FunctionLowering::localAddressEscapes(const VarDecl *local) const {
-  if (!escapingLocals) {
-    escapingLocals.emplace();
+bool FunctionLowering::localAddressEscapes(const VarDecl *local, bool ownOnly) const {
+  std::optional<llvm::DenseSet<const VarDecl *>> &escaping =
+      ownOnly ? ownEscapingLocals : escapingLocals;
+  if (!escaping) {
+    escaping.emplace();
     std::vector<const Stmt *> ancestors;
     collectEscapingAddresses(
         loweredBody, ancestors, [](const VarDecl *variable) { return variable->hasLocalStorage(); },
-        *escapingLocals);
+        *escaping, ownOnly);
   }
-  return !loweredBody || escapingLocals->count(local->getCanonicalDecl()) > 0;
+  return !loweredBody || escaping->count(local->getCanonicalDecl()) > 0;
 }
 
 // `pointer`, a parameter of this inlined body (or one bound to another in
@@ -945,7 +970,8 @@ bool FunctionLowering::pointsToPrivateLocal(const Expr *pointer) const {
 void FunctionLowering::collectEscapingAddresses(const Stmt *statement,
                                                 std::vector<const Stmt *> &ancestors,
                                                 llvm::function_ref<bool(const VarDecl *)> tracked,
-                                                llvm::DenseSet<const VarDecl *> &escaping) const {
+                                                llvm::DenseSet<const VarDecl *> &escaping,
+                                                bool ownOnly) const {
   if (!statement)
     return;
   if (const auto *reference = dyn_cast<DeclRefExpr>(statement)) {
@@ -978,7 +1004,7 @@ void FunctionLowering::collectEscapingAddresses(const Stmt *statement,
         address = true;
       } else if (call && address) {
         for (unsigned i = 0; i < call->getNumArgs(); i++)
-          escapes = escapes || (call->getArg(i) == current && publishesArgument(call, i));
+          escapes = escapes || (call->getArg(i) == current && publishesArgument(call, i, ownOnly));
         if (escapes)
           escaping.insert(variable->getCanonicalDecl());
         return;
@@ -993,7 +1019,7 @@ void FunctionLowering::collectEscapingAddresses(const Stmt *statement,
   }
   ancestors.push_back(statement);
   for (const Stmt *child : statement->children())
-    collectEscapingAddresses(child, ancestors, tracked, escaping);
+    collectEscapingAddresses(child, ancestors, tracked, escaping, ownOnly);
   ancestors.pop_back();
 }
 
