@@ -468,7 +468,9 @@ void FunctionLowering::collectFreshLocals(const Stmt *body, bool gatherAssignmen
         entryParameters[parameter] = parameter->getFunctionScopeIndex();
       }
   // What each local holds of other units' functions' returns, and the
-  // locals that also hold other memory (an allocation of the function's).
+  // locals that also hold anything else but NULL (an allocation of the
+  // function's, another pointer): what the engine would decide for one
+  // value only.
   llvm::DenseMap<const VarDecl *, std::string> returners;
   llvm::SmallPtrSet<const VarDecl *, 8> ownAllocations;
   // Locals that name the memory of another (`array = container_of(json,
