@@ -112,27 +112,57 @@ bool FunctionLowering::isAllocator(const FunctionDecl *definition) const {
   inner.function = definition;
   inner.findMacroUses(definition->getBody());
   inner.collectFreshLocals(definition->getBody());
-  bool returnsSome = false, allFresh = true;
-  std::function<void(const Stmt *)> walk = [&](const Stmt *statement) {
-    if (!statement || !allFresh)
-      return;
-    if (const auto *result = dyn_cast<ReturnStmt>(statement)) {
-      const Expr *value = result->getRetValue();
-      if (!value)
-        return;
-      returnsSome = true;
-      // memory the helper has handed to anyone before it returns it is no
-      // longer only the caller's
-      const VarDecl *local = pointerLocal(value);
-      allFresh =
-          inner.isFreshValue(value) && (!local || !inner.allocatedLocals.count(local) ||
-                                        inner.freshLocals.count(inner.allocation(local)) != 0);
-      return;
+  // What may have published each allocated local where each block starts:
+  // memory the helper hands to anyone on a way to a return of it is no
+  // longer only the caller's there; one it drops on an error path
+  // (`fib6_info_release(rt); return ERR_PTR(err);`) still is on the others.
+  std::unique_ptr<CFG> cfg;
+  if (inner.allocatedLocals.size() != inner.freshLocals.size()) {
+    CFG::BuildOptions options;
+    options.setAllAlwaysAdd();
+    cfg = CFG::buildCFG(definition, definition->getBody(), &context, options);
+    if (cfg) {
+      inner.publishedAtEntry.assign(cfg->getNumBlockIDs(), {});
+      inner.flowPublications(*cfg, inner.publishedAtEntry, Publication::Any);
     }
-    for (const Stmt *child : statement->children())
-      walk(child);
+  }
+  bool returnsSome = false, allFresh = true;
+  auto checkReturn = [&](const ReturnStmt *result,
+                         const llvm::SmallPtrSetImpl<const VarDecl *> *published) {
+    const Expr *value = result->getRetValue();
+    if (!value)
+      return;
+    returnsSome = true;
+    const VarDecl *local = pointerLocal(value);
+    bool kept = !local || !inner.allocatedLocals.count(local) ||
+                inner.freshLocals.count(inner.allocation(local)) != 0 ||
+                (published && !published->count(inner.allocation(local)));
+    allFresh = allFresh && inner.isFreshValue(value) && kept;
   };
-  walk(definition->getBody());
+  if (cfg) {
+    for (const CFGBlock *block : *cfg) {
+      llvm::SmallPtrSet<const VarDecl *, 2> published = inner.publishedAtEntry[block->getBlockID()];
+      for (const CFGElement &element : *block)
+        if (std::optional<CFGStmt> statement = element.getAs<CFGStmt>()) {
+          if (const auto *result = dyn_cast<ReturnStmt>(statement->getStmt()))
+            checkReturn(result, &published);
+          else
+            inner.collectPublished(statement->getStmt(), published);
+        }
+    }
+  } else {
+    std::function<void(const Stmt *)> walk = [&](const Stmt *statement) {
+      if (!statement || !allFresh)
+        return;
+      if (const auto *result = dyn_cast<ReturnStmt>(statement)) {
+        checkReturn(result, nullptr);
+        return;
+      }
+      for (const Stmt *child : statement->children())
+        walk(child);
+    };
+    walk(definition->getBody());
+  }
   return unit.allocators[definition] = returnsSome && allFresh;
 }
 
