@@ -559,6 +559,7 @@ private:
   bool localAddressEscapes(const VarDecl *local, bool ownOnly = false) const;
   bool pointsToPrivateLocal(const Expr *pointer) const;
   const VarDecl *stackLocalAddress(const Expr *value) const;
+  static const VarDecl *namedLocal(const Expr *value, bool &address);
   using Keeping = ParameterKeeping;
   Keeping parameterKeeping(const ParmVarDecl *parameter, bool ownOnly) const;
   static const VarDecl *pointerLocal(const Expr *value);

@@ -830,14 +830,9 @@ void FunctionLowering::noteUnpublishedArguments(uint32_t event, const Stmt *stat
 // a local array), where this body stores that address nowhere and hands
 // it to no function of its unit that does.
 const VarDecl *FunctionLowering::stackLocalAddress(const Expr *value) const {
-  value = value->IgnoreParenCasts();
-  const auto *unary = dyn_cast<UnaryOperator>(value);
-  const VarDecl *local = unary && unary->getOpcode() == UO_AddrOf
-                             ? storageVariable(unary->getSubExpr())
-                         : isa<DeclRefExpr>(value) ? storageVariable(value)
-                                                   : nullptr;
-  if (!local || !local->hasLocalStorage() || isa<ParmVarDecl>(local) ||
-      (!unary && !local->getType()->isArrayType()))
+  bool address = false;
+  const VarDecl *local = namedLocal(value->IgnoreParenCasts(), address);
+  if (!local || isa<ParmVarDecl>(local) || (!address && !local->getType()->isArrayType()))
     return nullptr;
   return localAddressEscapes(local, true) ? nullptr : local;
 }
@@ -973,6 +968,18 @@ bool FunctionLowering::localAddressEscapes(const VarDecl *local, bool ownOnly) c
   return !loweredBody || escaping->count(local->getCanonicalDecl()) > 0;
 }
 
+// The variable of local storage that `value` (parentheses and casts
+// stripped) names: `&local`, `&local.part` (`address` set), or a local
+// array or a parameter itself.
+const VarDecl *FunctionLowering::namedLocal(const Expr *value, bool &address) {
+  const auto *unary = dyn_cast<UnaryOperator>(value);
+  address = unary && unary->getOpcode() == UO_AddrOf;
+  const VarDecl *local = address                   ? storageVariable(unary->getSubExpr())
+                         : isa<DeclRefExpr>(value) ? storageVariable(value)
+                                                   : nullptr;
+  return local && local->hasLocalStorage() ? local : nullptr;
+}
+
 // `pointer`, a parameter of this inlined body (or one bound to another in
 // turn), points into a local of a caller whose address goes nowhere but to
 // calls that keep it to themselves: the worker's queue on its own stack,
@@ -986,13 +993,9 @@ bool FunctionLowering::pointsToPrivateLocal(const Expr *pointer) const {
     if (const auto *list = dyn_cast<InitListExpr>(literal->getInitializer());
         list && list->getNumInits() == 1)
       value = list->getInit(0)->IgnoreParenCasts();
-  const auto *unary = dyn_cast<UnaryOperator>(value);
-  bool address = unary && unary->getOpcode() == UO_AddrOf;
-  // `&local`, `&local.part`, or a local array or a parameter itself
-  const VarDecl *local = address                   ? storageVariable(unary->getSubExpr())
-                         : isa<DeclRefExpr>(value) ? storageVariable(value)
-                                                   : nullptr;
-  if (!local || !local->hasLocalStorage())
+  bool address = false;
+  const VarDecl *local = namedLocal(value, address);
+  if (!local)
     return false;
   if (address || local->getType()->isArrayType())
     return !caller->localAddressEscapes(local);

@@ -31,6 +31,32 @@ static bool mirrored(const bp_analysis *analysis, uint32_t before, uint32_t afte
   return bp_orderings_between(analysis, after, before, &j) > j;
 }
 
+/* An object and a place for accesses, for the tests below. */
+typedef struct {
+  uint32_t object;
+  bp_vec *scratch;
+} next_run_test;
+
+static bool accesses_object(const bp_engine *engine, uint32_t id, const void *context) {
+  const bp_event *event = bp_event_get(engine, id);
+  return event->type == BP_EVENT_ACCESS &&
+         event->object == ((const next_run_test *)context)->object;
+}
+
+/* A barrier with an access to the context's object before it. */
+static bool follows_object(const bp_engine *engine, uint32_t id, const void *context) {
+  const next_run_test *test = context;
+  const bp_event *event = bp_event_get(engine, id);
+  if (event->type != BP_EVENT_BARRIER || !event->strength)
+    return false;
+  test->scratch->count = 0;
+  bp_accesses_around(engine, id, false, test->scratch);
+  for (size_t k = 0; k < test->scratch->count; k++)
+    if (accesses_object(engine, *(uint32_t *)bp_vec_at(test->scratch, k), context))
+      return true;
+  return false;
+}
+
 /* The barrier's own function orders `after` before `before` from one of
  * its runs to the next, as threads that run it in turn see it: a barrier
  * of it has an access to `after` before it, and the function accesses
@@ -40,32 +66,9 @@ static bool mirrored(const bp_analysis *analysis, uint32_t before, uint32_t afte
  * count before it flips the sense. */
 static bool next_run_mirrors(const bp_engine *engine, uint32_t function, uint32_t before,
                              uint32_t after, bp_vec *scratch) {
-  const bp_function *f = bp_vec_at(&engine->functions, function);
-  bool accesses_before = false;
-  for (size_t b = 0; b < f->blocks.count && !accesses_before; b++) {
-    const bp_block *block = bp_vec_at(&f->blocks, b);
-    for (size_t i = 0; i < block->events.count && !accesses_before; i++) {
-      const bp_event *event = bp_event_get(engine, *(uint32_t *)bp_vec_at(&block->events, i));
-      accesses_before = event->type == BP_EVENT_ACCESS && event->object == before;
-    }
-  }
-  if (!accesses_before)
-    return false;
-  for (size_t b = 0; b < f->blocks.count; b++) {
-    const bp_block *block = bp_vec_at(&f->blocks, b);
-    for (size_t i = 0; i < block->events.count; i++) {
-      uint32_t id = *(uint32_t *)bp_vec_at(&block->events, i);
-      const bp_event *event = bp_event_get(engine, id);
-      if (event->type != BP_EVENT_BARRIER || !event->strength)
-        continue;
-      scratch->count = 0;
-      bp_accesses_around(engine, id, false, scratch);
-      for (size_t k = 0; k < scratch->count; k++)
-        if (bp_event_get(engine, *(uint32_t *)bp_vec_at(scratch, k))->object == after)
-          return true;
-    }
-  }
-  return false;
+  next_run_test first = {before, scratch}, then = {after, scratch};
+  return bp_function_has_event(engine, function, accesses_object, &first) &&
+         bp_function_has_event(engine, function, follows_object, &then);
 }
 
 /* Per object and kind of access, the barrier that orders such an access
