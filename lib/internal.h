@@ -158,6 +158,10 @@ typedef struct {
 } bp_call_graph;
 void bp_build_call_graph(const bp_engine *engine, bp_call_graph *graph);
 void bp_free_call_graph(bp_call_graph *graph);
+/* call_graph.c: every call of a function the program defines (bp_call_edge),
+ * whoever else calls it: what a callee needs of its callers (a lock its code
+ * says they hold) holds at these calls. */
+void bp_build_direct_calls(const bp_engine *engine, bp_vec *calls);
 
 /* fresh_parameters.c: the accesses of bp_set_unpublished_if_fresh whose
  * parameter every call hands unpublished memory become unpublished. */

@@ -6,10 +6,11 @@
  * partner, so the pair orders nothing; an access and the access it races
  * with under one lock do not race. A reader lock excludes the lock's
  * writers only: two readers of one lock run at the same time. A lock the
- * code asserts it holds (lockdep_assert_held()) is held from there on, but
- * makes no lock wrapper of its function: the caller took it. A function
- * whose every call the program shows (bp_set_callers) holds on entry the
- * locks held at all of them. */
+ * code asserts it holds (lockdep_assert_held()) and never takes itself was
+ * held on entry, and at each call of the function by a caller that does
+ * not take it either; the assertion makes no lock wrapper of its function:
+ * the caller took it. A function whose every call the program shows
+ * (bp_set_callers) holds on entry the locks held at all of them. */
 #include "analysis/analysis.h"
 
 #include <stdlib.h>
@@ -342,6 +343,90 @@ static void forget_held(bp_analysis *analysis) {
     analysis->held[i] = BP_NO_OBJECT;
 }
 
+/* Whether `function` takes `lock` itself (or through a wrapper). */
+static bool takes_lock(const lock_context *c, const bp_function *function, uint32_t lock) {
+  for (size_t b = 0; b < function->blocks.count; b++) {
+    const bp_block *block = bp_vec_at(&function->blocks, b);
+    for (size_t i = 0; i < block->events.count; i++) {
+      const bp_event *event = bp_event_get(c->engine, *(uint32_t *)bp_vec_at(&block->events, i));
+      uint32_t taken;
+      if (lock_effect(c, event, &taken) == BP_EVENT_LOCK &&
+          lock_op(event) != BP_OP_LOCK_HELD && (taken & ~SHARED_HOLD) == lock)
+        return true;
+    }
+  }
+  return false;
+}
+
+static bool add_entry_lock(entry_locks *into, uint32_t lock) {
+  for (size_t i = 0; i < into->count; i++) {
+    if (into->locks[i] == lock)
+      return false;
+  }
+  if (into->count == BP_HELD_MAX)
+    return false;
+  into->locks[into->count++] = lock;
+  return true;
+}
+
+/* The locks each function says its callers hold: an assertion of a lock
+ * (lockdep_assert_held(), sock_owned_by_me(); its inlined helpers' too)
+ * that the function never takes itself was held when it was called,
+ * whatever path reaches the assertion; and so was a lock a function it
+ * calls says that of, where it does not take it either. The kernel
+ * asserts in small helpers (`tcp_snd_una_update()`) what every function
+ * above them holds. */
+static entry_locks *locks_asserted_on_entry(const lock_context *c) {
+  const bp_engine *engine = c->engine;
+  size_t function_count = engine->functions.count;
+  entry_locks *asserted = calloc(function_count + 1, sizeof *asserted);
+  if (!asserted)
+    abort();
+  bool any = false;
+  for (size_t f = 0; f < function_count; f++) {
+    const bp_function *function = bp_vec_at(&engine->functions, f);
+    for (size_t b = 0; b < function->blocks.count; b++) {
+      const bp_block *block = bp_vec_at(&function->blocks, b);
+      for (size_t i = 0; i < block->events.count; i++) {
+        const bp_event *event = bp_event_get(engine, *(uint32_t *)bp_vec_at(&block->events, i));
+        if (event->type == BP_EVENT_LOCK && lock_op(event) == BP_OP_LOCK_HELD &&
+            !takes_lock(c, function, event->object))
+          any = add_entry_lock(&asserted[f], event->object) || any;
+      }
+    }
+  }
+  if (!any)
+    return asserted;
+  bp_vec calls;
+  bp_build_direct_calls(engine, &calls);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t k = 0; k < calls.count; k++) {
+      const bp_call_edge *edge = bp_vec_at(&calls, k);
+      uint32_t caller = bp_event_get(engine, edge->event)->function;
+      for (size_t i = 0; i < asserted[edge->callee].count; i++) {
+        uint32_t lock = asserted[edge->callee].locks[i];
+        bool known = false;
+        for (size_t j = 0; j < asserted[caller].count && !known; j++)
+          known = asserted[caller].locks[j] == lock;
+        if (!known && asserted[caller].count < BP_HELD_MAX &&
+            !takes_lock(c, bp_vec_at(&engine->functions, caller), lock))
+          changed = add_entry_lock(&asserted[caller], lock) || changed;
+      }
+    }
+  }
+  bp_vec_free(&calls);
+  return asserted;
+}
+
+/* What a function holds on entry: its callers' locks and its assertions'. */
+static entry_locks with_assertions(const entry_locks *entry, const entry_locks *asserted) {
+  entry_locks all = *entry;
+  for (size_t i = 0; i < asserted->count; i++)
+    add_entry_lock(&all, asserted->locks[i]);
+  return all;
+}
+
 /* Rounds of the must-analysis until the locks held on entry settle: a
  * callee's are met at its calls, whose callers' own may still change. A
  * function whose entry has not settled after them, or that one of those
@@ -349,7 +434,8 @@ static void forget_held(bp_analysis *analysis) {
  * directories settle after 11. */
 #define ENTRY_ROUNDS 64
 
-static entry_locks *locks_on_entry(bp_analysis *analysis, const lock_context *c) {
+static entry_locks *locks_on_entry(bp_analysis *analysis, const lock_context *c,
+                                   const entry_locks *asserted) {
   const bp_engine *engine = analysis->engine;
   size_t function_count = engine->functions.count;
   entry_locks *entry = calloc(function_count + 1, sizeof *entry);
@@ -380,8 +466,10 @@ static entry_locks *locks_on_entry(bp_analysis *analysis, const lock_context *c)
         continue;
       const bp_function *function = bp_vec_at(&engine->functions, f);
       forget_function_held(analysis, function);
-      if (!entry[f].any)
-        held_in_function(c, function, &entry[f], &numbers, analysis->held);
+      if (!entry[f].any) {
+        entry_locks held = with_assertions(&entry[f], &asserted[f]);
+        held_in_function(c, function, &held, &numbers, analysis->held);
+      }
     }
     for (uint32_t f = 0; f < function_count; f++)
       next[f] = (entry_locks){.any = known[f]};
@@ -433,11 +521,15 @@ void bp_compute_held_locks(bp_analysis *analysis) {
   size_t count;
   lock_summary *summaries = summarise_wrappers(engine, &count);
   lock_context c = {engine, summaries, count, true};
-  entry_locks *entry = locks_on_entry(analysis, &c);
+  entry_locks *asserted = locks_asserted_on_entry(&c);
+  entry_locks *entry = locks_on_entry(analysis, &c, asserted);
   forget_held(analysis);
   lock_numbers numbers;
-  for (size_t f = 0; f < engine->functions.count; f++)
-    held_in_function(&c, bp_vec_at(&engine->functions, f), &entry[f], &numbers, analysis->held);
+  for (size_t f = 0; f < engine->functions.count; f++) {
+    entry_locks held = with_assertions(&entry[f], &asserted[f]);
+    held_in_function(&c, bp_vec_at(&engine->functions, f), &held, &numbers, analysis->held);
+  }
+  free(asserted);
   free(entry);
   free(summaries);
 }

@@ -122,3 +122,51 @@ void bp_free_call_graph(bp_call_graph *graph) {
   free(graph->known);
   free(graph->calling);
 }
+
+/* The function a call of unit `unit` to `name` runs: the unit's own
+ * definition of that name, else the one definition of another unit that
+ * is not `static` (none where there are several). */
+static uint32_t defined_callee(const bp_engine *engine, uint32_t name, uint32_t unit,
+                               const uint32_t *by_name, const uint32_t *next) {
+  uint32_t elsewhere = BP_NO_FUNCTION;
+  size_t others = 0;
+  for (uint32_t f = by_name[name]; f != BP_NO_FUNCTION; f = next[f]) {
+    const bp_function *function = bp_vec_at(&engine->functions, f);
+    if (function->unit == unit)
+      return f;
+    if (function->callers != BP_CALLERS_IN_UNIT) {
+      elsewhere = f;
+      others++;
+    }
+  }
+  return others == 1 ? elsewhere : BP_NO_FUNCTION;
+}
+
+void bp_build_direct_calls(const bp_engine *engine, bp_vec *calls) {
+  size_t function_count = engine->functions.count, name_count = engine->names.strings.count;
+  bp_vec_init(calls, sizeof(bp_call_edge));
+  uint32_t *by_name = malloc((name_count + 1) * sizeof *by_name);
+  uint32_t *same_name = malloc((function_count + 1) * sizeof *same_name);
+  if (!by_name || !same_name)
+    abort();
+  for (size_t n = 0; n < name_count; n++)
+    by_name[n] = BP_NO_FUNCTION;
+  for (uint32_t f = 0; f < function_count; f++) {
+    const bp_function *function = bp_vec_at(&engine->functions, f);
+    same_name[f] = by_name[function->name];
+    by_name[function->name] = f;
+  }
+  size_t event_count = bp_event_count(engine);
+  for (uint32_t id = 0; id < event_count; id++) {
+    const bp_event *event = bp_event_get(engine, id);
+    if (event->type != BP_EVENT_CALL || event->function == BP_NO_FUNCTION ||
+        event->callee >= name_count)
+      continue;
+    const bp_function *caller = bp_vec_at(&engine->functions, event->function);
+    uint32_t callee = defined_callee(engine, event->callee, caller->unit, by_name, same_name);
+    if (callee != BP_NO_FUNCTION && callee != event->function)
+      *(bp_call_edge *)bp_vec_push(calls) = (bp_call_edge){id, callee};
+  }
+  free(by_name);
+  free(same_name);
+}

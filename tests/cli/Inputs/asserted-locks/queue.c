@@ -1,0 +1,41 @@
+// Writers that say, after their stores, that their callers hold the
+// queue's lock, and readers that take it: a reader never runs with a
+// writer, so neither needs a barrier.
+#include "queue.h"
+
+// Asserts through another unit's function, at its end.
+void queue_fill(struct queue *q, int item) {
+  WRITE_ONCE(q->item, item);
+  smp_wmb();
+  WRITE_ONCE(q->ready, 1);
+  queue_check_locked(q);
+}
+
+int queue_take(struct queue *q) {
+  int item = -1;
+  spin_lock(&q->lock);
+  if (READ_ONCE(q->ready))
+    item = READ_ONCE(q->item);
+  spin_unlock(&q->lock);
+  return item;
+}
+
+// Takes the lock itself, after its stores: its assertion says nothing of
+// its callers, and the stores before the lock race with the reader.
+void queue_fill_spare(struct queue *q, int item) {
+  WRITE_ONCE(q->spare, item);
+  smp_wmb();
+  WRITE_ONCE(q->spare_ready, 1);
+  spin_lock(&q->lock);
+  lockdep_assert_held(&q->lock);
+  spin_unlock(&q->lock);
+}
+
+int queue_take_spare(struct queue *q) {
+  int item = -1;
+  spin_lock(&q->lock);
+  if (READ_ONCE(q->spare_ready))
+    item = READ_ONCE(q->spare);
+  spin_unlock(&q->lock);
+  return item;
+}
