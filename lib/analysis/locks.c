@@ -6,11 +6,12 @@
  * partner, so the pair orders nothing; an access and the access it races
  * with under one lock do not race. A reader lock excludes the lock's
  * writers only: two readers of one lock run at the same time. A lock the
- * code asserts it holds (lockdep_assert_held()) and never takes itself was
- * held on entry, and at each call of the function by a caller that does
- * not take it either; the assertion makes no lock wrapper of its function:
- * the caller took it. A function whose every call the program shows
- * (bp_set_callers) holds on entry the locks held at all of them. */
+ * code asserts it holds (lockdep_assert_held()), in a function that takes
+ * no lock itself, was held on entry, and so at each call of the function by
+ * a caller that takes no lock either; the assertion makes no lock wrapper
+ * of its function: the caller took it. A function whose every call the
+ * program shows (bp_set_callers) holds on entry the locks held at all of
+ * them. */
 #include "analysis/analysis.h"
 
 #include <stdlib.h>
@@ -242,8 +243,9 @@ static void merge_summary(uint32_t *into, uint32_t found) {
 }
 
 /* Every function's wrapper summary by name; rounds until a wrapper of a
- * wrapper is found too (a few at most). */
-static lock_summary *summarise_wrappers(const bp_engine *engine, size_t *count) {
+ * wrapper is found too (a few at most). `wrapping`, per function: it
+ * returns holding a lock. */
+static lock_summary *summarise_wrappers(const bp_engine *engine, size_t *count, bool *wrapping) {
   *count = engine->names.strings.count;
   lock_summary *summaries = malloc((*count + 1) * sizeof *summaries);
   lock_summary *next = malloc((*count + 1) * sizeof *next);
@@ -270,6 +272,7 @@ static lock_summary *summarise_wrappers(const bp_engine *engine, size_t *count) 
           acquires = acquires == NO_SUMMARY ? numbers.objects[k] : CONFLICTING;
       }
       uint32_t releases = released_only(&c, function, &numbers);
+      wrapping[f] = acquires != NO_SUMMARY;
       if (acquires == NO_SUMMARY && releases == NO_SUMMARY) {
         plain[function->name] = true;
         continue;
@@ -343,15 +346,24 @@ static void forget_held(bp_analysis *analysis) {
     analysis->held[i] = BP_NO_OBJECT;
 }
 
-/* Whether `function` takes `lock` itself (or through a wrapper). */
-static bool takes_lock(const lock_context *c, const bp_function *function, uint32_t lock) {
+/* Whether `function` takes a lock other than by an assertion: itself, or
+ * through a call of a function that returns holding a lock (`wrapping`, by
+ * definition: the wrappers' summaries go by name, and a name some other
+ * unit's function wraps with says nothing of this call's); or releases one
+ * itself, which it may have taken where the analysis does not see it (the
+ * scheduler's `__schedule()` takes the run-queue lock through a local the
+ * analysis cannot name, and releases it by name). */
+static bool takes_locks(const lock_context *c, const bp_function *function,
+                        const bool *calls_wrapper, uint32_t f) {
+  if (calls_wrapper[f])
+    return true;
   for (size_t b = 0; b < function->blocks.count; b++) {
     const bp_block *block = bp_vec_at(&function->blocks, b);
     for (size_t i = 0; i < block->events.count; i++) {
       const bp_event *event = bp_event_get(c->engine, *(uint32_t *)bp_vec_at(&block->events, i));
-      uint32_t taken;
-      if (lock_effect(c, event, &taken) == BP_EVENT_LOCK &&
-          lock_op(event) != BP_OP_LOCK_HELD && (taken & ~SHARED_HOLD) == lock)
+      uint32_t lock;
+      if (event->type == BP_EVENT_UNLOCK ||
+          (lock_effect(c, event, &lock) == BP_EVENT_LOCK && lock_op(event) != BP_OP_LOCK_HELD))
         return true;
     }
   }
@@ -370,52 +382,69 @@ static bool add_entry_lock(entry_locks *into, uint32_t lock) {
 }
 
 /* The locks each function says its callers hold: an assertion of a lock
- * (lockdep_assert_held(), sock_owned_by_me(); its inlined helpers' too)
- * that the function never takes itself was held when it was called,
- * whatever path reaches the assertion; and so was a lock a function it
- * calls says that of, where it does not take it either. The kernel
- * asserts in small helpers (`tcp_snd_una_update()`) what every function
- * above them holds. */
-static entry_locks *locks_asserted_on_entry(const lock_context *c) {
+ * (lockdep_assert_held(), sock_owned_by_me(); its inlined helpers' too) in
+ * a function that takes no lock itself was true when it was called,
+ * whatever path reaches it; and so, one call up, at the calls of such a
+ * function by a function that takes no lock either. The kernel asserts in
+ * small helpers (`tcp_snd_una_update()`) what every function above them
+ * holds. A function that takes a lock may have taken this one in a way
+ * the analysis does not name as it (the scheduler's run-queue lock,
+ * through `__rq_lockp()`), and each call further up may carry an assertion
+ * made on one branch to code that never runs under the lock: either way
+ * the run-queue lock reached threads that only wake others. */
+static entry_locks *locks_asserted_on_entry(const lock_context *c, const bool *wrapping) {
   const bp_engine *engine = c->engine;
   size_t function_count = engine->functions.count;
   entry_locks *asserted = calloc(function_count + 1, sizeof *asserted);
-  if (!asserted)
+  /* per function: 0 not asked yet, 1 takes locks, 2 takes none */
+  unsigned char *taking = calloc(function_count + 1, 1);
+  bool *calls_wrapper = calloc(function_count + 1, sizeof *calls_wrapper);
+  if (!asserted || !taking || !calls_wrapper)
     abort();
+  bp_vec calls;
+  bp_build_direct_calls(engine, &calls);
+  for (size_t k = 0; k < calls.count; k++) {
+    const bp_call_edge *edge = bp_vec_at(&calls, k);
+    const bp_event *event = bp_event_get(engine, edge->event);
+    if (!event->inlined && wrapping[edge->callee])
+      calls_wrapper[event->function] = true;
+  }
   bool any = false;
-  for (size_t f = 0; f < function_count; f++) {
+  for (uint32_t f = 0; f < function_count; f++) {
     const bp_function *function = bp_vec_at(&engine->functions, f);
     for (size_t b = 0; b < function->blocks.count; b++) {
       const bp_block *block = bp_vec_at(&function->blocks, b);
       for (size_t i = 0; i < block->events.count; i++) {
         const bp_event *event = bp_event_get(engine, *(uint32_t *)bp_vec_at(&block->events, i));
-        if (event->type == BP_EVENT_LOCK && lock_op(event) == BP_OP_LOCK_HELD &&
-            !takes_lock(c, function, event->object))
+        if (event->type != BP_EVENT_LOCK || lock_op(event) != BP_OP_LOCK_HELD)
+          continue;
+        if (!taking[f])
+          taking[f] = takes_locks(c, function, calls_wrapper, f) ? 1 : 2;
+        if (taking[f] == 2)
           any = add_entry_lock(&asserted[f], event->object) || any;
       }
     }
   }
-  if (!any)
-    return asserted;
-  bp_vec calls;
-  bp_build_direct_calls(engine, &calls);
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (size_t k = 0; k < calls.count; k++) {
-      const bp_call_edge *edge = bp_vec_at(&calls, k);
-      uint32_t caller = bp_event_get(engine, edge->event)->function;
-      for (size_t i = 0; i < asserted[edge->callee].count; i++) {
-        uint32_t lock = asserted[edge->callee].locks[i];
-        bool known = false;
-        for (size_t j = 0; j < asserted[caller].count && !known; j++)
-          known = asserted[caller].locks[j] == lock;
-        if (!known && asserted[caller].count < BP_HELD_MAX &&
-            !takes_lock(c, bp_vec_at(&engine->functions, caller), lock))
-          changed = add_entry_lock(&asserted[caller], lock) || changed;
-      }
-    }
+  /* one call up: the callers' own assertions, not those carried to them */
+  entry_locks *own = malloc((function_count + 1) * sizeof *own);
+  if (!own)
+    abort();
+  memcpy(own, asserted, function_count * sizeof *own);
+  for (size_t k = 0; any && k < calls.count; k++) {
+    const bp_call_edge *edge = bp_vec_at(&calls, k);
+    uint32_t caller = bp_event_get(engine, edge->event)->function;
+    if (!own[edge->callee].count || asserted[caller].count == BP_HELD_MAX)
+      continue;
+    if (!taking[caller])
+      taking[caller] =
+          takes_locks(c, bp_vec_at(&engine->functions, caller), calls_wrapper, caller) ? 1 : 2;
+    for (size_t i = 0; taking[caller] == 2 && i < own[edge->callee].count; i++)
+      add_entry_lock(&asserted[caller], own[edge->callee].locks[i]);
   }
+  free(own);
   bp_vec_free(&calls);
+  free(taking);
+  free(calls_wrapper);
   return asserted;
 }
 
@@ -519,9 +548,13 @@ void bp_compute_held_locks(bp_analysis *analysis) {
   if (!analysis->held)
     abort();
   size_t count;
-  lock_summary *summaries = summarise_wrappers(engine, &count);
+  bool *wrapping = calloc(engine->functions.count + 1, sizeof *wrapping);
+  if (!wrapping)
+    abort();
+  lock_summary *summaries = summarise_wrappers(engine, &count, wrapping);
   lock_context c = {engine, summaries, count, true};
-  entry_locks *asserted = locks_asserted_on_entry(&c);
+  entry_locks *asserted = locks_asserted_on_entry(&c, wrapping);
+  free(wrapping);
   entry_locks *entry = locks_on_entry(analysis, &c, asserted);
   forget_held(analysis);
   lock_numbers numbers;

@@ -1,4 +1,4 @@
-// The queue's assertion, in a unit of its own: its callers hold the lock.
+// The queue's assertion in a unit of its own: its callers hold the lock.
 #include "queue.h"
 
 void queue_check_locked(struct queue *q) {

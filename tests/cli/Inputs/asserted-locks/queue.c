@@ -1,14 +1,20 @@
 // Writers that say, after their stores, that their callers hold the
-// queue's lock, and readers that take it: a reader never runs with a
+// queue's lock, and readers that take it: a reader never runs with such a
 // writer, so neither needs a barrier.
 #include "queue.h"
 
-// Asserts through another unit's function, at its end.
+static void queue_note_locked(struct queue *q) {
+#ifndef NO_ASSERT
+  lockdep_assert_held(&q->lock);
+#endif
+}
+
+// Asserts through a helper of its own unit, at its end.
 void queue_fill(struct queue *q, int item) {
   WRITE_ONCE(q->item, item);
   smp_wmb();
   WRITE_ONCE(q->ready, 1);
-  queue_check_locked(q);
+  queue_note_locked(q);
 }
 
 int queue_take(struct queue *q) {
@@ -36,6 +42,41 @@ int queue_take_spare(struct queue *q) {
   spin_lock(&q->lock);
   if (READ_ONCE(q->spare_ready))
     item = READ_ONCE(q->spare);
+  spin_unlock(&q->lock);
+  return item;
+}
+
+// Calls another unit's function that asserts: its callers hold the lock.
+void queue_fill_extra(struct queue *q, int item) {
+  WRITE_ONCE(q->extra, item);
+  smp_wmb();
+  WRITE_ONCE(q->extra_ready, 1);
+  queue_check_locked(q);
+}
+
+int queue_take_extra(struct queue *q) {
+  int item = -1;
+  spin_lock(&q->lock);
+  if (READ_ONCE(q->extra_ready))
+    item = READ_ONCE(q->extra);
+  spin_unlock(&q->lock);
+  return item;
+}
+
+// Calls another unit's function that calls the one that asserts: two calls
+// up, the analysis no longer carries the assertion.
+void queue_fill_far(struct queue *q, int item) {
+  WRITE_ONCE(q->far, item);
+  smp_wmb();
+  WRITE_ONCE(q->far_ready, 1);
+  queue_relay_check(q);
+}
+
+int queue_take_far(struct queue *q) {
+  int item = -1;
+  spin_lock(&q->lock);
+  if (READ_ONCE(q->far_ready))
+    item = READ_ONCE(q->far);
   spin_unlock(&q->lock);
   return item;
 }

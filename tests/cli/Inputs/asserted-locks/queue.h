@@ -19,6 +19,9 @@ struct queue {
   spinlock_t lock;
   int item, ready;
   int spare, spare_ready;
+  int extra, extra_ready;
+  int far, far_ready;
 };
 
 void queue_check_locked(struct queue *q);
+void queue_relay_check(struct queue *q);
