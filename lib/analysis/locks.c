@@ -7,8 +7,8 @@
  * with under one lock do not race. A reader lock excludes the lock's
  * writers only: two readers of one lock run at the same time. A lock the
  * code asserts it holds (lockdep_assert_held()), in a function that takes
- * no lock itself, was held on entry, and so at each call of the function by
- * a caller that takes no lock either; the assertion makes no lock wrapper
+ * and releases no lock itself, was held on entry, and so at each call of
+ * the function by a caller that takes and releases none either; the assertion makes no lock wrapper
  * of its function: the caller took it. A function whose every call the
  * program shows (bp_set_callers) holds on entry the locks held at all of
  * them. */
@@ -383,9 +383,9 @@ static bool add_entry_lock(entry_locks *into, uint32_t lock) {
 
 /* The locks each function says its callers hold: an assertion of a lock
  * (lockdep_assert_held(), sock_owned_by_me(); its inlined helpers' too) in
- * a function that takes no lock itself was true when it was called,
- * whatever path reaches it; and so, one call up, at the calls of such a
- * function by a function that takes no lock either. The kernel asserts in
+ * a function that takes and releases no lock itself (takes_locks()) was
+ * true when it was called, whatever path reaches it; and so, one call up,
+ * at the calls of such a function by a function that takes none either. The kernel asserts in
  * small helpers (`tcp_snd_una_update()`) what every function above them
  * holds. A function that takes a lock may have taken this one in a way
  * the analysis does not name as it (the scheduler's run-queue lock,

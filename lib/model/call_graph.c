@@ -125,7 +125,8 @@ void bp_free_call_graph(bp_call_graph *graph) {
 
 /* The function a call of unit `unit` to `name` runs: the unit's own
  * definition of that name, else the one definition of another unit that
- * is not `static` (none where there are several). */
+ * is not `static` (none where there are several; a `static` one whose
+ * address its unit takes has unknown callers, and counts as external). */
 static uint32_t defined_callee(const bp_engine *engine, uint32_t name, uint32_t unit,
                                const uint32_t *by_name, const uint32_t *next) {
   uint32_t elsewhere = BP_NO_FUNCTION;
