@@ -80,3 +80,26 @@ int queue_take_far(struct queue *q) {
   spin_unlock(&q->lock);
   return item;
 }
+
+// Takes the lock through a function the program does not define, which the
+// analysis cannot see, then asserts it and releases it by name (the
+// kernel's schedule() and its run-queue lock): a function that releases a
+// lock may have taken it, so its assertion says nothing of its entry, and
+// its stores before the lock race with their reader.
+void queue_fill_hidden(struct queue *q, int item) {
+  WRITE_ONCE(q->hidden, item);
+  smp_wmb();
+  WRITE_ONCE(q->hidden_ready, 1);
+  queue_lock_elsewhere(q);
+  lockdep_assert_held(&q->lock);
+  spin_unlock(&q->lock);
+}
+
+int queue_take_hidden(struct queue *q) {
+  int item = -1;
+  spin_lock(&q->lock);
+  if (READ_ONCE(q->hidden_ready))
+    item = READ_ONCE(q->hidden);
+  spin_unlock(&q->lock);
+  return item;
+}

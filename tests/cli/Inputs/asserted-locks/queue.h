@@ -21,7 +21,9 @@ struct queue {
   int spare, spare_ready;
   int extra, extra_ready;
   int far, far_ready;
+  int hidden, hidden_ready;
 };
 
 void queue_check_locked(struct queue *q);
 void queue_relay_check(struct queue *q);
+void queue_lock_elsewhere(struct queue *q);
