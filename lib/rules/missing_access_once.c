@@ -315,11 +315,22 @@ typedef struct {
   uint32_t flag;
 } payload_choice;
 
+/* Whether `access` is under a check of `flag`'s value or reaches its
+ * instance through the pointer loaded from `flag`: both make it depend on
+ * that load. An event's guards hold its address sources where they fit
+ * (BP_GUARDS_MAX); under many checks only its own list still names them
+ * (the kernel's `rcu_dereference(nh->nh_grp)->is_multipath` under the
+ * route's checks). */
+static bool depends_on_flag(const bp_engine *engine, uint32_t access, uint32_t flag) {
+  return bp_event_guarded_by(engine, access, flag) ||
+         bp_event_addressed_through(engine, access, flag);
+}
+
 static bool all_guarded(const checker *c, uint32_t function, uint32_t object, bp_access_kind kind,
                         uint32_t flag) {
   size_t i, end = accesses_of(&c->index, function, object, kind, &i);
   for (; i < end; i++) {
-    if (!bp_event_guarded_by(c->analysis->engine, c->index.accesses[i].event, flag))
+    if (!depends_on_flag(c->analysis->engine, c->index.accesses[i].event, flag))
       return false;
   }
   return true;
@@ -382,7 +393,7 @@ static void check_part(checker *c, const object_part *part) {
       bp_after_thread(analysis, race, access->function))
     return;
   if (!strict) {
-    if (exempt_writer || (part->reader && bp_event_guarded_by(engine, id, part->exempt_flag))) {
+    if (exempt_writer || (part->reader && depends_on_flag(engine, id, part->exempt_flag))) {
       c->payload[id] = true;
       return;
     }
