@@ -377,6 +377,10 @@ private:
   llvm::SmallPtrSet<const VarDecl *, 8> freshLocals;
   // Locals that only ever hold memory just allocated, published or not.
   llvm::SmallPtrSet<const VarDecl *, 8> allocatedLocals;
+  // Allocated locals that hold other memory before or after (`for_each(in,
+  // im) ...; im = kzalloc(...)`): an allocation into one is fresh until
+  // published, what it holds otherwise is shared (collectPublished).
+  llvm::SmallPtrSet<const VarDecl *, 2> reusedLocals;
   // The parameters of a function lowered on its own, by their number: the
   // memory they point to is unpublished where every call hands memory not
   // yet published (bp_set_unpublished_if_fresh); tracked as allocated
@@ -573,7 +577,10 @@ private:
   // units' functions, which the engine decides: bp_set_call_argument).
   enum class Publication { Any, Store, Own };
   void collectPublished(const Stmt *element, llvm::SmallPtrSetImpl<const VarDecl *> &out,
-                        Publication kind = Publication::Any) const;
+                        Publication kind = Publication::Any,
+                        llvm::SmallPtrSetImpl<const VarDecl *> *killed = nullptr) const;
+  bool noteReassignment(const Stmt *element, llvm::SmallPtrSetImpl<const VarDecl *> &out,
+                        Publication kind, llvm::SmallPtrSetImpl<const VarDecl *> *killed) const;
   void collectPublications(const CFG &cfg);
   void flowPublications(const CFG &cfg, std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> &atEntry,
                         Publication kind) const;

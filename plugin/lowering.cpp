@@ -967,9 +967,15 @@ void FunctionLowering::bindParameters() {
   if (!site)
     return;
   for (unsigned i = 0; i < function->getNumParams() && i < site->call->getNumArgs(); i++) {
+    const ParmVarDecl *parameter = function->getParamDecl(i);
     llvm::SmallVector<uint32_t, 2> objects;
     site->caller->collectObjectsRead(site->call->getArg(i), objects);
-    localSources[function->getParamDecl(i)] = objects;
+    // a parameter the body assigns (`for_each_pmc_rcu(in_dev, pmc)` when
+    // the caller passed none) also holds what those assignments read
+    if (auto assigned = localAssignments.find(parameter); assigned != localAssignments.end())
+      for (const Expr *value : assigned->second)
+        collectObjectsRead(value, objects);
+    localSources[parameter] = objects;
   }
 }
 

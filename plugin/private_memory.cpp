@@ -506,18 +506,28 @@ void FunctionLowering::collectFreshLocals(const Stmt *body, bool gatherAssignmen
   // Locals that name the memory of another (`array = container_of(json,
   // ...)`): one is fresh and private only if the other is.
   llvm::SmallVector<std::pair<const VarDecl *, const VarDecl *>, 2> derived;
+  // The locals given an allocation of the function's, those given other
+  // memory by a plain assignment, and those given anything another way:
+  // the first two and not the third are reused locals.
+  llvm::SmallPtrSet<const VarDecl *, 4> allocatedInto, givenOther, notReusable;
   auto consider = [&](const VarDecl *variable, const Expr *value) {
     if (!variable || variable->hasGlobalStorage() || !variable->getType()->isPointerType())
       return;
     bool taking = value && isTaking(value);
     if (taking)
       takenLists.insert(variable);
-    bool fresh = value && (taking || isAllocation(value) || isIntegerAsPointer(value) ||
+    bool allocated = value && !taking && isAllocation(value);
+    if (allocated)
+      allocatedInto.insert(variable);
+    if (!value || taking)
+      notReusable.insert(variable);
+    bool fresh = value && (taking || allocated || isIntegerAsPointer(value) ||
                            value->IgnoreParenCasts()->isNullPointerConstant(
                                context, Expr::NPC_ValueDependentIsNotNull));
     // one function of another unit returns all it holds, or none does
     std::string returner = fresh || !value ? std::string() : otherUnitReturn(value);
     if (!returner.empty()) {
+      notReusable.insert(variable);
       fresh = true;
       auto [known, added] = returners.try_emplace(variable, returner);
       if (!added && known->second != returner)
@@ -539,10 +549,14 @@ void FunctionLowering::collectFreshLocals(const Stmt *body, bool gatherAssignmen
       source = through;
     if (!fresh && source && source != variable && candidates.lookup(source)) {
       fresh = true;
+      notReusable.insert(variable);
+      notReusable.insert(source);
       derived.emplace_back(variable, source);
       if (const VarDecl *root = allocation(source); root != variable)
         allocationOf[variable] = root;
     }
+    if (!fresh)
+      givenOther.insert(variable);
     auto [entry, added] = candidates.try_emplace(variable, fresh);
     if (!added)
       entry->second = entry->second && fresh;
@@ -609,6 +623,13 @@ void FunctionLowering::collectFreshLocals(const Stmt *body, bool gatherAssignmen
     else
       returnedByOtherUnit[variable] = returner;
   }
+  reusedLocals.clear();
+  for (const VarDecl *variable : allocatedInto)
+    if (givenOther.count(variable) && !notReusable.count(variable) && !isa<ParmVarDecl>(variable) &&
+        !candidates.lookup(variable) && !allocationOf.count(variable)) {
+      reusedLocals.insert(variable);
+      candidates[variable] = true;
+    }
   for (const auto &[variable, fresh] : candidates) {
     if (!fresh)
       allocationOf.erase(variable);
@@ -619,7 +640,7 @@ void FunctionLowering::collectFreshLocals(const Stmt *body, bool gatherAssignmen
     // what the list's head handed over: their accesses are still events.
     if (fresh && !escaped.count(variable) && !isa<ParmVarDecl>(variable) &&
         !takenLists.count(allocation(variable)) && !entryParameter(variable) &&
-        !isOtherUnitReturn(variable))
+        !isOtherUnitReturn(variable) && !reusedLocals.count(variable))
       freshLocals.insert(variable);
   }
 }
@@ -651,9 +672,45 @@ bool FunctionLowering::isTraceEvent(const FunctionDecl *callee) const {
 // The allocated locals a CFG element publishes: stores into shared
 // memory, hands to a function (other than the C library's and pthreads')
 // or to an atomic operation.
+// An assignment to a reused local: a new allocation is nobody else's yet
+// (it leaves `out`), other memory is shared (it joins `out`), and was
+// published by no store of this function's (it leaves the store flow's).
+// `killed` keeps what left and has not joined again, for a block's summary.
+bool FunctionLowering::noteReassignment(const Stmt *element,
+                                        llvm::SmallPtrSetImpl<const VarDecl *> &out,
+                                        Publication kind,
+                                        llvm::SmallPtrSetImpl<const VarDecl *> *killed) const {
+  const VarDecl *variable = nullptr;
+  const Expr *value = nullptr;
+  if (const auto *binary = dyn_cast<BinaryOperator>(element);
+      binary && binary->getOpcode() == BO_Assign) {
+    variable = localOf(binary->getLHS());
+    value = binary->getRHS();
+  } else if (const auto *declaration = dyn_cast<DeclStmt>(element);
+             declaration && declaration->isSingleDecl()) {
+    variable = dyn_cast<VarDecl>(declaration->getSingleDecl());
+    value = variable ? variable->getInit() : nullptr;
+  }
+  if (!variable || !value || !reusedLocals.count(variable))
+    return false;
+  if (kind != Publication::Store && !isAllocation(value)) {
+    out.insert(variable);
+    if (killed)
+      killed->erase(variable);
+  } else {
+    out.erase(variable);
+    if (killed)
+      killed->insert(variable);
+  }
+  return true;
+}
+
 void FunctionLowering::collectPublished(const Stmt *element,
                                         llvm::SmallPtrSetImpl<const VarDecl *> &out,
-                                        Publication kind) const {
+                                        Publication kind,
+                                        llvm::SmallPtrSetImpl<const VarDecl *> *killed) const {
+  if (!reusedLocals.empty() && noteReassignment(element, out, kind, killed))
+    return;
   bool storesOnly = kind == Publication::Store;
   // what the function publishes itself, for the engine to rely on, counts
   // a member's address too (`list_add_rcu(&p->node, head)` publishes p)
@@ -719,7 +776,7 @@ void FunctionLowering::flowPublications(const CFG &cfg,
                                         std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> &atEntry,
                                         Publication kind) const {
   unsigned count = cfg.getNumBlockIDs();
-  std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> publishedIn(count);
+  std::vector<llvm::SmallPtrSet<const VarDecl *, 2>> publishedIn(count), killedIn(count);
   // A compare-and-swap that the block's test reads publishes only on the
   // branch where it stored (`if (cas(&head, &old, first)) return;` then a
   // walk of the list it failed to hand over): that successor's index.
@@ -735,13 +792,16 @@ void FunctionLowering::flowPublications(const CFG &cfg,
           storedSuccessor[block->getBlockID()] = *valueWith(test, swap, 1) ? 0 : 1;
           continue;
         }
-        collectPublished(statement->getStmt(), publishedIn[block->getBlockID()], kind);
+        collectPublished(statement->getStmt(), publishedIn[block->getBlockID()], kind,
+                         &killedIn[block->getBlockID()]);
       }
   for (bool changed = true; changed;) {
     changed = false;
     for (const CFGBlock *block : cfg) {
       unsigned id = block->getBlockID();
       llvm::SmallPtrSet<const VarDecl *, 2> out = atEntry[id];
+      for (const VarDecl *variable : killedIn[id])
+        out.erase(variable);
       out.insert(publishedIn[id].begin(), publishedIn[id].end());
       unsigned index = 0;
       for (const CFGBlock::AdjacentBlock &successor : block->succs()) {
