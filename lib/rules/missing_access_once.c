@@ -235,6 +235,29 @@ static uint32_t store_elsewhere(const checker *c, uint32_t object, uint32_t func
   return BP_NO_EVENT;
 }
 
+/* Another store of `object` by the writer of `race`, which the writer
+ * does not publish through `flag` and which may reach the instance
+ * `access` reaches, or BP_NO_EVENT: a reader that depends on the flag is
+ * ordered after the set-up the flag hands over, not after a change of an
+ * instance handed over before (the kernel's ipip6_tunnel_add_prl() sets
+ * `flags` of a new entry before rcu_assign_pointer(), and of an entry it
+ * found in the list with no publication after). */
+static uint32_t unpublished_change(const checker *c, uint32_t object, uint32_t race, uint32_t flag,
+                                   uint32_t access) {
+  const bp_engine *engine = c->analysis->engine;
+  size_t i, end = accesses_of(&c->index, bp_event_get(engine, race)->function, object,
+                              BP_ACCESS_STORE, &i);
+  for (; i < end; i++) {
+    uint32_t store = c->index.accesses[i].event;
+    const bp_event *event = bp_event_get(engine, store);
+    if (store != race && !event->marked && !event->unpublished &&
+        racing_store(c->analysis, store, event) && !published_through(c, store, flag) &&
+        bp_may_reach_one_instance(engine, object, access, store))
+      return store;
+  }
+  return BP_NO_EVENT;
+}
+
 static bool orders_loads(const bp_event *event) {
   return event->type == BP_EVENT_BARRIER &&
          (event->strength & (BP_STRENGTH_LOADS | BP_STRENGTH_ACQUIRE));
@@ -355,6 +378,19 @@ static bool all_checked_or_found(const checker *c, uint32_t function, uint32_t o
   return true;
 }
 
+/* Accesses `id` and `race` never run at the same time: they hold one lock,
+ * are both the thread's own, or a thread start or join orders them. */
+static bool kept_apart(bp_analysis *analysis, uint32_t id, uint32_t race) {
+  const bp_event *access = bp_event_get(analysis->engine, id),
+                 *racing = bp_event_get(analysis->engine, race);
+  uint32_t pair[2] = {id, race};
+  return bp_hold_common_lock(analysis, pair, 2) || (access->thread_own && racing->thread_own) ||
+         bp_before_thread(analysis, id, racing->function) ||
+         bp_before_thread(analysis, race, access->function) ||
+         bp_after_thread(analysis, id, racing->function) ||
+         bp_after_thread(analysis, race, access->function);
+}
+
 static void check_part(checker *c, const object_part *part) {
   bp_analysis *analysis = c->analysis;
   const bp_engine *engine = analysis->engine;
@@ -383,19 +419,22 @@ static void check_part(checker *c, const object_part *part) {
                                             part->reader_kind, part->exempt_flag);
   uint32_t id = part->access;
   const bp_event *access = bp_event_get(engine, id);
-  uint32_t pair[2] = {id, race};
   if (access->marked || access->marked_region || access->unpublished ||
-      bp_hold_common_lock(analysis, pair, 2) ||
-      (access->thread_own && bp_event_get(engine, race)->thread_own) ||
-      bp_before_thread(analysis, id, bp_event_get(engine, race)->function) ||
-      bp_before_thread(analysis, race, access->function) ||
-      bp_after_thread(analysis, id, bp_event_get(engine, race)->function) ||
-      bp_after_thread(analysis, race, access->function))
+      kept_apart(analysis, id, race))
     return;
+  bool checked = false; /* the reader depends on the flag already */
   if (!strict) {
-    if (exempt_writer || (part->reader && depends_on_flag(engine, id, part->exempt_flag))) {
+    if (exempt_writer) {
       c->payload[id] = true;
       return;
+    }
+    if (part->reader && depends_on_flag(engine, id, part->exempt_flag)) {
+      checked = true;
+      race = unpublished_change(c, part->object, race, part->exempt_flag, id);
+      if (race == BP_NO_EVENT || kept_apart(analysis, id, race)) {
+        c->payload[id] = true;
+        return;
+      }
     }
     /* a reader that reaches the payload's instance through a pointer it
      * loaded, where the store is the instance's set-up before its
@@ -439,7 +478,7 @@ static void check_part(checker *c, const object_part *part) {
   finding->race = race;
   finding->family =
       bp_event_family(engine, side->barrier != BP_NO_EVENT ? side->barrier : partner->barrier);
-  if (part->reader && !strict)
+  if (part->reader && !strict && !checked)
     finding->check_object = part->exempt_flag;
 }
 

@@ -13,7 +13,13 @@
 // reported; strict marking still reports it: the pairing forms, and only
 // the exemption keeps the default run quiet.
 //
+// A writer that also changes an instance it finds already published
+// (-DCHANGE_FOUND: the kernel's ipip6_tunnel_add_prl() sets `flags` of an
+// entry it found in the list, and of a new one before publishing it) makes
+// no set-up of that store: the read races with it, and the finding names it.
+//
 // RUN: %barrierpair %s -Xclang -verify
+// RUN: %barrierpair %s -DCHANGE_FOUND -Xclang -verify=found
 // RUN: %barrierpair %s -fplugin-arg-barrierpair-strict-marking -Xclang -verify=strict -Xclang -verify-ignore-unexpected=note
 // expected-no-diagnostics
 #include "kernel.h"
@@ -48,6 +54,13 @@ struct settings {
 static struct spinlock members_lock;
 
 int group_create(struct nexthop *nh, struct member *m, int weight) {
+#ifdef CHANGE_FOUND
+  for (struct group *found = m->groups; found; found = found->next_of_member)
+    if (found->weight == weight) {
+      found->multipath = 1; // found-note {{'group_create' stores 'group.multipath' here}}
+      return 0;
+    }
+#endif
   struct group *g = malloc(sizeof *g);
   if (!g)
     return -1;
@@ -57,14 +70,16 @@ int group_create(struct nexthop *nh, struct member *m, int weight) {
   spin_unlock(&members_lock);
   g->weight = weight;
   g->multipath = 1; // strict-warning {{the store to 'group.multipath' in 'group_create' is not marked, but it races with the load of 'group.multipath' in 'route_flags'}}
-  rcu_assign_pointer(nh->grp, g);
+  rcu_assign_pointer(nh->grp, g); // found-note {{'group_create' orders the store to 'group.multipath' before the store to 'nexthop.grp' with 'rcu_assign_pointer()'}}
   return 0;
 }
 
 int route_flags(struct nexthop *nh, const struct settings *s) {
   if (s->notify && s->compat && s->offload && s->trap && s->fail && s->family) {
     struct group *g = rcu_dereference(nh->grp);
-    return g->multipath; // strict-warning {{the load of 'group.multipath' in 'route_flags' is not marked, but it races with the store to 'group.multipath' in 'group_create'}}
+    return g->multipath; // strict-warning {{the load of 'group.multipath' in 'route_flags' is not marked, but it races with the store to 'group.multipath' in 'group_create'}} \
+                            found-warning {{the load of 'group.multipath' in 'route_flags' is not marked, but it races with the store to 'group.multipath' in 'group_create'; mark it: CMM_LOAD_SHARED(g->multipath) [barrierpair-missing-access-once]}} \
+                            found-note {{scenario 3 (message passing) forbids r1 == 1 && r2 == 0}}
   }
   return 0;
 }
