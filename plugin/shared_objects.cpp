@@ -878,16 +878,16 @@ const RecordDecl *pointeeRecord(QualType type) {
 
 // The structures from `outer` down to `inner`, each with the member that
 // holds the next ("tcp_sock.inet_conn>...>inet_sock.sk>sock"): `member`
-// first when a container_of() names it, then first members, as a cast
-// between the two types assumes.
+// first when a container_of() names them (`inet_conn.icsk_inet.sk`), then
+// first members, as a cast between the two types assumes.
 std::optional<std::string> embedding(const RecordDecl *outer, const RecordDecl *inner,
-                                     const FieldDecl *member) {
+                                     llvm::ArrayRef<const FieldDecl *> members) {
   std::string chain;
   const RecordDecl *current = outer;
   for (unsigned depth = 0; current && depth < 8; depth++) {
     if (current->getCanonicalDecl() == inner->getCanonicalDecl())
       return depth == 0 ? std::nullopt : std::optional(chain + FunctionLowering::typeName(current));
-    const FieldDecl *field = depth == 0 && member     ? member
+    const FieldDecl *field = depth < members.size()   ? members[depth]
                              : current->field_empty() ? nullptr
                                                       : *current->field_begin();
     const auto *next = field ? field->getType()->getAs<RecordType>() : nullptr;
@@ -912,9 +912,13 @@ const VarDecl *variableOf(const Expr *expression) {
 // cast starts from, and the chain of structures.
 std::optional<std::pair<const Expr *, std::string>> downcastOf(const Expr *expression,
                                                                unsigned depth = 0) {
-  if (depth > 2)
+  if (depth > 4)
     return std::nullopt;
   expression = expression->IgnoreParens();
+  // `const T *tp = tcp_sk(sk)` of a `T *` (a _Generic's choice)
+  for (const auto *noop = dyn_cast<ImplicitCastExpr>(expression);
+       noop && noop->getCastKind() == CK_NoOp; noop = dyn_cast<ImplicitCastExpr>(expression))
+    expression = noop->getSubExpr()->IgnoreParens();
   if (const auto *statements = dyn_cast<StmtExpr>(expression)) {
     const CompoundStmt *body = statements->getSubStmt();
     const auto *last = body->body_empty() ? nullptr : dyn_cast<Expr>(body->body_back());
@@ -941,14 +945,25 @@ std::optional<std::pair<const Expr *, std::string>> downcastOf(const Expr *expre
   if (!outer)
     return std::nullopt;
   const Expr *operand = cast->getSubExpr()->IgnoreParenCasts();
-  const FieldDecl *member = nullptr;
+  // a container_of() cast again to its own type, as the kernel's
+  // container_of_const() adds `const` (tcp_sk(sk) since 6.1)
+  if (isa<StmtExpr>(operand)) {
+    std::optional<std::pair<const Expr *, std::string>> inner = downcastOf(operand, depth + 1);
+    if (inner && pointeeRecord(operand->getType()) == outer)
+      return inner;
+    return std::nullopt;
+  }
+  llvm::SmallVector<const FieldDecl *, 3> members;
   if (const auto *difference = dyn_cast<BinaryOperator>(operand);
       difference && difference->getOpcode() == BO_Sub) {
     const auto *offset = dyn_cast<OffsetOfExpr>(difference->getRHS()->IgnoreParenCasts());
-    if (!offset || offset->getNumComponents() != 1 ||
-        offset->getComponent(0).getKind() != OffsetOfNode::Field)
+    if (!offset || !offset->getNumComponents())
       return std::nullopt;
-    member = offset->getComponent(0).getField();
+    for (unsigned i = 0; i < offset->getNumComponents(); i++) {
+      if (offset->getComponent(i).getKind() != OffsetOfNode::Field)
+        return std::nullopt;
+      members.push_back(offset->getComponent(i).getField());
+    }
     const VarDecl *start = variableOf(difference->getLHS());
     if (!start || !start->hasLocalStorage() || !start->getInit())
       return std::nullopt;
@@ -958,7 +973,7 @@ std::optional<std::pair<const Expr *, std::string>> downcastOf(const Expr *expre
   const RecordDecl *inner = variable ? pointeeRecord(variable->getType()) : nullptr;
   if (!inner)
     return std::nullopt;
-  if (std::optional<std::string> chain = embedding(outer, inner, member))
+  if (std::optional<std::string> chain = embedding(outer, inner, members))
     return std::pair(operand, *chain);
   return std::nullopt;
 }

@@ -9,12 +9,18 @@
 // Two functions of one kind pair as before (-DSAME_KIND). A helper's own
 // casts hold for its own code, which runs only where it is called
 // (-DIN_HELPER: `unix_release()` hands the socket to a helper that casts).
+// The kernel's tcp_sk() since 6.1 is container_of_const(): a _Generic whose
+// choice casts the container_of() again, of a member two structures down
+// (`inet_conn.icsk_inet.sk`), and a `const` pointer takes it
+// (-DCONST_CONTAINER): the same TCP socket.
 //
 // RUN: %barrierpair %s -Xclang -verify
 // RUN: %barrierpair %s -DGENERIC -Xclang -verify=generic
 // RUN: %barrierpair %s -DUNDER_TEST -Xclang -verify=generic
 // RUN: %barrierpair %s -DSAME_KIND -Xclang -verify=same
 // RUN: %barrierpair %s -DIN_HELPER -Xclang -verify
+// RUN: %barrierpair %s -DCONST_CONTAINER -Xclang -verify
+// RUN: %barrierpair %s -DCONST_CONTAINER -DSAME_KIND -Xclang -verify=same
 // expected-no-diagnostics
 #include "kernel.h"
 
@@ -44,7 +50,15 @@ struct unix_sock {
   int path;
 };
 
+#ifdef CONST_CONTAINER
+#define container_of_const(ptr, type, member)                                                      \
+  _Generic(ptr,                                                                                    \
+      const __typeof__(*(ptr)) *: ((const type *)container_of(ptr, type, member)),                \
+      default: ((type *)container_of(ptr, type, member)))
+#define tcp_sk(ptr) container_of_const(ptr, struct tcp_sock, inet.sk)
+#else
 static inline struct tcp_sock *tcp_sk(struct sock *sk) { return (struct tcp_sock *)sk; }
+#endif
 static inline struct unix_sock *unix_sk(struct sock *sk) { return container_of(sk, struct unix_sock, sk); }
 
 // A TCP error: the error, then the shutdown, ordered.
@@ -60,7 +74,7 @@ void tcp_reset(struct sock *sk) {
 #if defined(SAME_KIND)
 // Another TCP function: it reads the two with no barrier, and pairs.
 int tcp_poll(struct sock *sk) {
-  struct tcp_sock *tp = tcp_sk(sk);
+  const struct tcp_sock *tp = tcp_sk(sk);
   if (!READ_ONCE(sk->shutdown))
     return tp->seq;
   return READ_ONCE(sk->err); // same-warning {{no barrier orders the load of 'sock.shutdown' before the load of 'sock.err' in 'tcp_poll'; with 'tcp_reset' this is scenario 3 (message passing), which needs smp_rmb() here}} \
