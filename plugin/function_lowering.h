@@ -570,6 +570,7 @@ private:
   bool isFreshValue(const Expr *value) const;
   static const VarDecl *localOf(const Expr *expression);
   void collectFreshLocals(const Stmt *body, bool gatherAssignments = false);
+  bool sameAllocation(const VarDecl *a, const VarDecl *b) const;
   bool keepsMemoryPrivate(const FunctionDecl *callee) const;
   bool isTraceEvent(const FunctionDecl *callee) const;
   // What publishes memory: any publication, only a store into a shared

@@ -727,7 +727,7 @@ void FunctionLowering::collectPublished(const Stmt *element,
     const VarDecl *target = baseLocal(binary->getLHS());
     const VarDecl *value = named(binary->getRHS());
     bool ownAllocation =
-        target && value && allocatedLocals.count(target) && allocation(target) == allocation(value);
+        target && value && allocatedLocals.count(target) && sameAllocation(target, value);
     // Counted as a store publication only when the store is marked (an
     // atomic or volatile store: rcu_assign_pointer(), WRITE_ONCE()): the
     // code says other threads read that place.
@@ -927,6 +927,18 @@ void FunctionLowering::notePublishedParameters(const CFG &cfg) const {
   for (const auto &[parameter, index] : entryParameters)
     if (allocatedLocals.count(parameter) && !published.count(parameter))
       bp_set_keeps_parameter(engine, index);
+}
+
+// Two locals name one allocation: here, or as the parameters of an inlined
+// body its caller bound to one (`sta_info_add_link(sta, link_id,
+// &sta->deflink)`, which stores `sta` into the link it is handed).
+bool FunctionLowering::sameAllocation(const VarDecl *a, const VarDecl *b) const {
+  a = allocation(a);
+  b = allocation(b);
+  if (a == b)
+    return true;
+  return site && (isa<ParmVarDecl>(a) || isa<ParmVarDecl>(b)) &&
+         allocationNumber(a) == allocationNumber(b);
 }
 
 // The local whose allocation `variable` names part of (itself if none).
