@@ -235,13 +235,13 @@ static uint32_t store_elsewhere(const checker *c, uint32_t object, uint32_t func
   return BP_NO_EVENT;
 }
 
-/* Another store of `object` by the writer of `race`, which the writer
- * does not publish through `flag` and which may reach the instance
- * `access` reaches, or BP_NO_EVENT: a reader that depends on the flag is
- * ordered after the set-up the flag hands over, not after a change of an
- * instance handed over before (the kernel's ipip6_tunnel_add_prl() sets
- * `flags` of a new entry before rcu_assign_pointer(), and of an entry it
- * found in the list with no publication after). */
+/* Another store of `object` by the writer of `race` into an instance the
+ * writer found through `flag`, or BP_NO_EVENT: a reader that depends on
+ * the flag is ordered after the set-up the flag hands over, not after a
+ * change of an instance it handed over before (the kernel's
+ * ipip6_tunnel_add_prl() sets `flags` of a new entry before
+ * rcu_assign_pointer(), and of an entry it found in the list with no
+ * publication after). */
 static uint32_t unpublished_change(const checker *c, uint32_t object, uint32_t race, uint32_t flag,
                                    uint32_t access) {
   const bp_engine *engine = c->analysis->engine;
@@ -251,6 +251,7 @@ static uint32_t unpublished_change(const checker *c, uint32_t object, uint32_t r
     uint32_t store = c->index.accesses[i].event;
     const bp_event *event = bp_event_get(engine, store);
     if (store != race && !event->marked && !event->unpublished &&
+        bp_event_addressed_through(engine, store, flag) &&
         racing_store(c->analysis, store, event) && !published_through(c, store, flag) &&
         bp_may_reach_one_instance(engine, object, access, store))
       return store;

@@ -13,10 +13,11 @@
 // reported; strict marking still reports it: the pairing forms, and only
 // the exemption keeps the default run quiet.
 //
-// A writer that also changes an instance it finds already published
-// (-DCHANGE_FOUND: the kernel's ipip6_tunnel_add_prl() sets `flags` of an
-// entry it found in the list, and of a new one before publishing it) makes
-// no set-up of that store: the read races with it, and the finding names it.
+// A writer that also changes an instance it finds through the flag, one
+// published before (-DCHANGE_FOUND: the kernel's ipip6_tunnel_add_prl()
+// sets `flags` of an entry it found in the list, and of a new one before
+// publishing it), makes no set-up of that store: the read races with it,
+// and the finding names it.
 //
 // RUN: %barrierpair %s -Xclang -verify
 // RUN: %barrierpair %s -DCHANGE_FOUND -Xclang -verify=found
@@ -55,11 +56,11 @@ static struct spinlock members_lock;
 
 int group_create(struct nexthop *nh, struct member *m, int weight) {
 #ifdef CHANGE_FOUND
-  for (struct group *found = m->groups; found; found = found->next_of_member)
-    if (found->weight == weight) {
-      found->multipath = 1; // found-note {{'group_create' stores 'group.multipath' here}}
-      return 0;
-    }
+  struct group *found = nh->grp;
+  if (found && found->weight == weight) {
+    found->multipath = 1; // found-note {{'group_create' stores 'group.multipath' here}}
+    return 0;
+  }
 #endif
   struct group *g = malloc(sizeof *g);
   if (!g)
