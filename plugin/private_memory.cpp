@@ -669,9 +669,6 @@ bool FunctionLowering::isTraceEvent(const FunctionDecl *callee) const {
   return file.ends_with("linux/tracepoint.h");
 }
 
-// The allocated locals a CFG element publishes: stores into shared
-// memory, hands to a function (other than the C library's and pthreads')
-// or to an atomic operation.
 // An assignment to a reused local: a new allocation is nobody else's yet
 // (it leaves `out`), other memory is shared (it joins `out`), and was
 // published by no store of this function's (it leaves the store flow's).
@@ -705,6 +702,9 @@ bool FunctionLowering::noteReassignment(const Stmt *element,
   return true;
 }
 
+// The allocated locals a CFG element publishes: stores into shared
+// memory, hands to a function (other than the C library's and pthreads')
+// or to an atomic operation.
 void FunctionLowering::collectPublished(const Stmt *element,
                                         llvm::SmallPtrSetImpl<const VarDecl *> &out,
                                         Publication kind,
