@@ -150,6 +150,10 @@ struct UnitState {
   llvm::DenseMap<const FunctionDecl *, bp_callers> callers;
   // How far below a function its nearest primitive is (primitiveDepth).
   llvm::DenseMap<const FunctionDecl *, unsigned> primitiveDepths;
+  // By function: the marked regions a call of it leaves open (regionBalance),
+  // and whether the unit calls a function that opens one at all.
+  llvm::DenseMap<const FunctionDecl *, int> regionBalances;
+  std::optional<bool> opensRegions;
   // Per function: whether its own body uses a primitive, and the defined
   // functions it calls (callSummary).
   struct CallSummary {
@@ -538,6 +542,8 @@ private:
   void placeEmptyBarriersBefore(const Stmt *statement);
   std::optional<PrimitiveUse> directUse(const Stmt *statement) const;
   int calledPrimitive(const Stmt *statement) const;
+  int regionBalance(const FunctionDecl *definition) const;
+  bool unitOpensRegions() const;
 
   // ---- Memory no other thread can see yet (private_memory.cpp) ----
 

@@ -306,6 +306,57 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
 
 // ---- Calls to functions of the translation unit ----
 
+// Whether the unit calls a function of the table that opens a region KCSAN
+// takes as marked (Sema marks a function used where it is called).
+bool FunctionLowering::unitOpensRegions() const {
+  if (!unit.opensRegions) {
+    unit.opensRegions = false;
+    for (size_t p = 0; p < bp_primitive_count() && !*unit.opensRegions; p++) {
+      const bp_primitive *row = bp_primitive_get(int(p));
+      auto name = context.Idents.find(row->name);
+      if (row->op != BP_OP_MARKED_BEGIN || name == context.Idents.end())
+        continue;
+      for (const NamedDecl *declaration :
+           context.getTranslationUnitDecl()->lookup(DeclarationName(name->getValue())))
+        if (declaration->isUsed())
+          unit.opensRegions = true;
+    }
+  }
+  return *unit.opensRegions;
+}
+
+// How many more regions KCSAN takes as marked a call of `definition` opens
+// than it closes, through its callees at any depth (write sections are
+// opened and closed on every way through a helper, so the count ignores
+// its paths).
+int FunctionLowering::regionBalance(const FunctionDecl *definition) const {
+  auto [known, added] = unit.regionBalances.try_emplace(definition, 0);
+  if (!added)
+    return known->second; // 0 while being worked out: recursion ends
+  int balance = 0;
+  llvm::SmallVector<const Stmt *, 16> pending{definition->getBody()};
+  while (!pending.empty()) {
+    const Stmt *statement = pending.pop_back_val();
+    if (!statement)
+      continue;
+    if (const auto *call = dyn_cast<CallExpr>(statement)) {
+      int primitive = calledPrimitive(call);
+      bp_op op = primitive == BP_NO_PRIMITIVE ? BP_OP_FENCE : bp_primitive_get(primitive)->op;
+      if (primitive != BP_NO_PRIMITIVE && op == BP_OP_MARKED_BEGIN)
+        balance++;
+      else if (primitive != BP_NO_PRIMITIVE && op == BP_OP_MARKED_END)
+        balance--;
+      else if (const FunctionDecl *callee = call->getDirectCallee();
+               primitive == BP_NO_PRIMITIVE && callee && callee->getDefinition() &&
+               callee->getDefinition()->hasBody())
+        balance += regionBalance(callee->getDefinition());
+    }
+    for (const Stmt *child : statement->children())
+      pending.push_back(child);
+  }
+  return unit.regionBalances[definition] = balance;
+}
+
 // A kernel trace event is neither lowered nor a call of the program: its
 // body is the tracing's own (a static key, the probes' array read under
 // RCU, which orders against the probes' registration, not the caller's
@@ -1132,6 +1183,16 @@ void FunctionLowering::lowerElement(const Stmt *statement) {
     return;
   }
   const FunctionDecl *callee = unloweredCallee(statement);
+  // a helper past the depth lowering follows that opens a region KCSAN
+  // takes as marked (write_seqlock()'s kcsan_nestable_atomic_begin(), four
+  // calls down from xfrm_set_spdinfo()): what follows is in it
+  if (const FunctionDecl *definition = callee ? callee->getDefinition() : nullptr;
+      definition && definition->hasBody() && unitOpensRegions()) {
+    int opened = regionBalance(definition);
+    unit.markedRegions = opened < 0 && unit.markedRegions < unsigned(-opened)
+                             ? 0
+                             : unsigned(int(unit.markedRegions) + opened);
+  }
   if (!callee)
     callee = calleeWithKnownCallers(statement);
   if (callee)
