@@ -8,10 +8,10 @@
  * writers only: two readers of one lock run at the same time. A lock the
  * code asserts it holds (lockdep_assert_held()), in a function that takes
  * and releases no lock itself, was held on entry, and so at each call of
- * the function by a caller that takes and releases none either; the assertion makes no lock wrapper
- * of its function: the caller took it. A function whose every call the
- * program shows (bp_set_callers) holds on entry the locks held at all of
- * them. */
+ * the function by a caller that takes and releases none either, one call
+ * up; the assertion makes no lock wrapper of its function: the caller took
+ * it. A function whose every call the program shows (bp_set_callers) holds
+ * on entry the locks held at all of them. */
 #include "analysis/analysis.h"
 
 #include <stdlib.h>
@@ -353,10 +353,10 @@ static void forget_held(bp_analysis *analysis) {
  * itself, which it may have taken where the analysis does not see it (the
  * scheduler's `__schedule()` takes the run-queue lock through a local the
  * analysis cannot name, and releases it by name). */
-static bool takes_locks(const lock_context *c, const bp_function *function,
-                        const bool *calls_wrapper, uint32_t f) {
+static bool takes_locks(const lock_context *c, const bool *calls_wrapper, uint32_t f) {
   if (calls_wrapper[f])
     return true;
+  const bp_function *function = bp_vec_at(&c->engine->functions, f);
   for (size_t b = 0; b < function->blocks.count; b++) {
     const bp_block *block = bp_vec_at(&function->blocks, b);
     for (size_t i = 0; i < block->events.count; i++) {
@@ -368,6 +368,15 @@ static bool takes_locks(const lock_context *c, const bp_function *function,
     }
   }
   return false;
+}
+
+/* takes_locks(), asked once per function: `taking` holds 0 (not asked
+ * yet), 1 (takes locks) or 2 (takes none). */
+static bool takes_no_lock(const lock_context *c, const bool *calls_wrapper, unsigned char *taking,
+                          uint32_t f) {
+  if (!taking[f])
+    taking[f] = takes_locks(c, calls_wrapper, f) ? 1 : 2;
+  return taking[f] == 2;
 }
 
 static bool add_entry_lock(entry_locks *into, uint32_t lock) {
@@ -385,9 +394,9 @@ static bool add_entry_lock(entry_locks *into, uint32_t lock) {
  * (lockdep_assert_held(), sock_owned_by_me(); its inlined helpers' too) in
  * a function that takes and releases no lock itself (takes_locks()) was
  * true when it was called, whatever path reaches it; and so, one call up,
- * at the calls of such a function by a function that takes none either. The kernel asserts in
- * small helpers (`tcp_snd_una_update()`) what every function above them
- * holds. A function that takes a lock may have taken this one in a way
+ * at the calls of such a function by a function that takes none either.
+ * The kernel asserts in small helpers (`tcp_snd_una_update()`) what every
+ * function above them holds. A function that takes a lock may have taken this one in a way
  * the analysis does not name as it (the scheduler's run-queue lock,
  * through `__rq_lockp()`), and each call further up may carry an assertion
  * made on one branch to code that never runs under the lock: either way
@@ -396,7 +405,6 @@ static entry_locks *locks_asserted_on_entry(const lock_context *c, const bool *w
   const bp_engine *engine = c->engine;
   size_t function_count = engine->functions.count;
   entry_locks *asserted = calloc(function_count + 1, sizeof *asserted);
-  /* per function: 0 not asked yet, 1 takes locks, 2 takes none */
   unsigned char *taking = calloc(function_count + 1, 1);
   bool *calls_wrapper = calloc(function_count + 1, sizeof *calls_wrapper);
   if (!asserted || !taking || !calls_wrapper)
@@ -418,9 +426,7 @@ static entry_locks *locks_asserted_on_entry(const lock_context *c, const bool *w
         const bp_event *event = bp_event_get(engine, *(uint32_t *)bp_vec_at(&block->events, i));
         if (event->type != BP_EVENT_LOCK || lock_op(event) != BP_OP_LOCK_HELD)
           continue;
-        if (!taking[f])
-          taking[f] = takes_locks(c, function, calls_wrapper, f) ? 1 : 2;
-        if (taking[f] == 2)
+        if (takes_no_lock(c, calls_wrapper, taking, f))
           any = add_entry_lock(&asserted[f], event->object) || any;
       }
     }
@@ -435,10 +441,9 @@ static entry_locks *locks_asserted_on_entry(const lock_context *c, const bool *w
     uint32_t caller = bp_event_get(engine, edge->event)->function;
     if (!own[edge->callee].count || asserted[caller].count == BP_HELD_MAX)
       continue;
-    if (!taking[caller])
-      taking[caller] =
-          takes_locks(c, bp_vec_at(&engine->functions, caller), calls_wrapper, caller) ? 1 : 2;
-    for (size_t i = 0; taking[caller] == 2 && i < own[edge->callee].count; i++)
+    if (!takes_no_lock(c, calls_wrapper, taking, caller))
+      continue;
+    for (size_t i = 0; i < own[edge->callee].count; i++)
       add_entry_lock(&asserted[caller], own[edge->callee].locks[i]);
   }
   free(own);
