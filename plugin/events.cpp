@@ -237,8 +237,9 @@ void FunctionLowering::addBarrier(unsigned strength, int primitive, bool implici
 uint32_t FunctionLowering::addAccess(const SharedObject &object, bp_access_kind kind, bool marked,
                                      int primitive, SourceLocation location,
                                      const Stmt *statement) {
-  uint32_t event = bp_add_access(engine, currentBlock, internObject(object), kind, marked,
-                                 primitive, eventLocation(location));
+  uint32_t objectId = internObject(object);
+  uint32_t event = bp_add_access(engine, currentBlock, objectId, kind, marked, primitive,
+                                 eventLocation(location));
   // KCSAN takes the accesses of a seqcount's sections for marked: the
   // reader's retry and the writers' lock keep the data whole
   if (unit.markedRegions || unit.markedNext)
@@ -246,8 +247,21 @@ uint32_t FunctionLowering::addAccess(const SharedObject &object, bp_access_kind 
   recordText(event, statement);
   if (object.threadOwn)
     bp_set_thread_own(engine, event);
+  // a lazy set-up's release of its flag and the acquire that checks it
+  // (establishedFlags)
+  if (const bp_primitive *used = bp_primitive_get(primitive);
+      used && currentCfgBlock < storedInBlock.size()) {
+    bool full = used->order == BP_ORDER_MB || used->order == BP_ORDER_SEQ_CST ||
+                used->order == BP_ORDER_ACQ_REL;
+    if (kind == BP_ACCESS_STORE && (full || used->order == BP_ORDER_RELEASE))
+      addUnique(storedInBlock[currentCfgBlock], objectId);
+    if (kind == BP_ACCESS_LOAD && (full || used->order == BP_ORDER_ACQUIRE))
+      addUnique(acquiredInBlock[currentCfgBlock], objectId);
+  }
   for (uint32_t guard : currentGuards())
     bp_add_guard(engine, event, guard);
+  if (uint32_t flag = currentAfterSetUp(); flag != BP_NO_OBJECT)
+    bp_set_after_set_up(engine, event, flag);
   llvm::SmallVector<ValueGuard, 2> guards = currentValueGuards();
   if (!guards.empty())
     bp_set_value_guard(engine, event, guards[0].object, guards[0].load, guards[0].bits,

@@ -161,6 +161,15 @@ struct UnitState {
     std::vector<const FunctionDecl *> callees;
   };
   llvm::DenseMap<const FunctionDecl *, CallSummary> callSummaries;
+  // Per function inlined somewhere: the objects it stores and the flags it
+  // establishes (establishedFlags), from its copy inlined least deep, for
+  // its calls past the depth lowering follows.
+  struct StoreSummary {
+    size_t depth = 0;
+    llvm::SmallVector<uint32_t, 4> stored;
+    llvm::SmallVector<uint32_t, 2> established;
+  };
+  llvm::DenseMap<const FunctionDecl *, StoreSummary> storeSummaries;
   // The objects of global variables and fields, named once.
   llvm::DenseMap<const VarDecl *, std::optional<SharedObject>> variables;
   // (references to its names stay valid while more are added: naming a
@@ -293,6 +302,7 @@ struct CallSite {
   // the caller's at the call, nearest first (currentValueGuards)
   llvm::SmallVector<ValueGuard, 2> valueGuards;
   llvm::SmallVector<const FunctionDecl *, 4> stack; // callers first, for recursion
+  uint32_t afterSetUp = BP_NO_OBJECT;               // the caller's (currentAfterSetUp)
 };
 
 // A path of an inlined body that returns a value known where it is written
@@ -425,6 +435,21 @@ private:
   std::vector<std::optional<ValueGuard>> blockValueGuards;
   // By CFG block: the next such test out, one the nearest runs under.
   std::vector<std::optional<ValueGuard>> blockOuterValueGuards;
+  // By CFG block: the objects its events store with a release, those of
+  // the bodies inlined in it too, and those they load with an acquire
+  // (establishedFlags).
+  std::vector<llvm::SmallVector<uint32_t, 2>> storedInBlock;
+  std::vector<llvm::SmallVector<uint32_t, 2>> acquiredInBlock;
+  // Flags an inlined call established, by the CFG block of the call: what
+  // the call dominates runs after their set-up (currentAfterSetUp).
+  llvm::SmallVector<std::pair<const CFGBlock *, uint32_t>, 2> establishedByCalls;
+  const CFGBlock *loweringBlock = nullptr;
+  // By CFG block: the engine's events lowered in it, inlined bodies' too.
+  std::vector<std::pair<size_t, size_t>> blockEvents;
+  const CFGDomTree *loweredDominators = nullptr;
+  // The flags this body leaves established on every way out, for its
+  // caller (establishedFlags).
+  llvm::SmallVector<uint32_t, 2> establishedAtExit;
   // The paths of this body that return a known value, for the caller to
   // route (an inlined body's; a function lowered whole joins them itself).
   std::vector<KnownReturn> knownReturns;
@@ -620,6 +645,12 @@ private:
   std::optional<ValueGuard> currentValueGuard() const;
   llvm::SmallVector<ValueGuard, 2> currentValueGuards() const;
   void collectBlockGuards(CFG &cfg, CFGDomTree &dominators);
+  void establishedFlags(const CFG &cfg, llvm::ArrayRef<const CFGBlock *> order);
+  void noteStores(const FunctionDecl *callee, const FunctionLowering &body, size_t depth);
+  void addCalleeStores(const UnitState::StoreSummary &summary);
+  llvm::BitVector setUpBlocks(const CFG &cfg, llvm::ArrayRef<const CFGBlock *> order,
+                              uint32_t flag) const;
+  uint32_t currentAfterSetUp() const;
   struct ZeroTest {
     uint32_t object;
     const Expr *load;

@@ -203,6 +203,11 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
   collectDowncasts(body);
   collectBlockGuards(*cfg, dominators);
   collectPublications(*cfg);
+  storedInBlock.assign(cfg->getNumBlockIDs(), {});
+  acquiredInBlock.assign(cfg->getNumBlockIDs(), {});
+  blockEvents.assign(cfg->getNumBlockIDs(), {0, 0});
+  establishedByCalls.clear();
+  loweredDominators = &dominators;
 
   std::vector<uint32_t> heads(cfg->getNumBlockIDs());
   for (uint32_t &head : heads)
@@ -212,6 +217,8 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
   // In reverse post-order, an opaque use is met first where control enters it.
   for (const CFGBlock *block : order) {
     currentCfgBlock = block->getBlockID();
+    loweringBlock = block;
+    size_t eventsBefore = bp_event_count(engine);
     currentBlock = heads[currentCfgBlock];
     if (auto pending = carried.find(currentCfgBlock); pending != carried.end()) {
       pending->second.continuation = currentBlock;
@@ -244,6 +251,7 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
     routeKnownReturns(*block);
     endTestedSwap();
     tails[currentCfgBlock] = currentBlock;
+    blockEvents[currentCfgBlock] = {eventsBefore, bp_event_count(engine)};
   }
   auto addEdge = [&](const CFGBlock *block, uint32_t from, const CFGBlock *target) {
     uint32_t to = heads[target->getBlockID()];
@@ -295,6 +303,10 @@ FunctionLowering::lowerBody(const FunctionDecl *lowered) {
       }
     }
   }
+  if (site)
+    establishedFlags(*cfg, order);
+  loweringBlock = nullptr;
+  loweredDominators = nullptr;
   loweredBody = nullptr;
   parentMap = nullptr;
   maskedValues.reset();
@@ -444,6 +456,7 @@ void FunctionLowering::inlineCall(const CallExpr *call, const FunctionDecl *call
   }
   inner.stack.push_back(function);
   inner.guards = currentGuards();
+  inner.afterSetUp = currentAfterSetUp();
   inner.valueGuards = currentValueGuards();
   FunctionLowering body(context, engine, files, unit, &inner);
   if (contractStrength) {
@@ -459,7 +472,32 @@ void FunctionLowering::inlineCall(const CallExpr *call, const FunctionDecl *call
   bp_add_edge(engine, currentBlock, blocks->first);
   currentBlock = bp_add_block(engine);
   bp_add_edge(engine, blocks->second, currentBlock);
+  noteStores(callee, body, inner.stack.size());
   inlinedHere.push_back({call, std::move(body.knownReturns), currentBlock, bp_event_count(engine)});
+}
+
+// What an inlined body stores and establishes, in the block of its call,
+// and kept for calls of it past the depth (the least deep copy sees most).
+void FunctionLowering::noteStores(const FunctionDecl *callee, const FunctionLowering &body,
+                                  size_t depth) {
+  UnitState::StoreSummary summary;
+  summary.depth = depth;
+  for (const llvm::SmallVector<uint32_t, 2> &objects : body.storedInBlock)
+    for (uint32_t object : objects)
+      addUnique(summary.stored, object);
+  summary.established = body.establishedAtExit;
+  addCalleeStores(summary);
+  auto [kept, added] = unit.storeSummaries.try_emplace(callee->getCanonicalDecl(), summary);
+  if (!added && kept->second.depth > depth)
+    kept->second = std::move(summary);
+}
+
+void FunctionLowering::addCalleeStores(const UnitState::StoreSummary &summary) {
+  if (currentCfgBlock < storedInBlock.size())
+    for (uint32_t object : summary.stored)
+      addUnique(storedInBlock[currentCfgBlock], object);
+  for (uint32_t flag : summary.established)
+    establishedByCalls.push_back({loweringBlock, flag});
 }
 
 // An integer constant (evaluate), or a null pointer constant.
@@ -1193,6 +1231,12 @@ void FunctionLowering::lowerElement(const Stmt *statement) {
                              ? 0
                              : unsigned(int(unit.markedRegions) + opened);
   }
+  // what a helper past the depth stores and establishes, as its copy
+  // inlined least deep found
+  if (callee)
+    if (auto summary = unit.storeSummaries.find(callee->getCanonicalDecl());
+        summary != unit.storeSummaries.end())
+      addCalleeStores(summary->second);
   if (!callee)
     callee = calleeWithKnownCallers(statement);
   if (callee)

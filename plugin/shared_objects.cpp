@@ -233,6 +233,18 @@ llvm::SmallVector<uint32_t, 2> FunctionLowering::currentGuards() const {
   return guards;
 }
 
+// The flag a call before this point left set up on every way (the nearest
+// such call that dominates it), or the caller's at the call.
+uint32_t FunctionLowering::currentAfterSetUp() const {
+  for (auto established = establishedByCalls.rbegin(); established != establishedByCalls.rend();
+       ++established)
+    if (established->first == loweringBlock ||
+        (loweredDominators &&
+         loweredDominators->properlyDominates(established->first, loweringBlock)))
+      return established->second;
+  return site ? site->afterSetUp : BP_NO_OBJECT;
+}
+
 std::optional<ValueGuard> FunctionLowering::currentValueGuard() const {
   llvm::SmallVector<ValueGuard, 2> guards = currentValueGuards();
   return guards.empty() ? std::nullopt : std::optional<ValueGuard>(guards.front());
@@ -519,6 +531,114 @@ void FunctionLowering::collectBlockGuards(CFG &cfg, CFGDomTree &dominators) {
     for (const CFGBlock *block : region)
       inRegion.reset(block->getBlockID());
   }
+}
+
+// A flag this body establishes: every way out of it either stored the
+// flag with a release or left a test of the flag by the way that never
+// stores it, where the test's other way does, and one such test reads the
+// flag an acquire loaded. A lazy set-up checked on each use (the kernel's
+// check_init_srcu_struct(): `if (ready(smp_load_acquire(&flag))) return;`,
+// then under the lock a second check, else the set-up that ends with
+// `smp_store_release(&flag, 0)`) leaves its caller running after the
+// set-up, as a check of the flag would. The accesses of the set-up (under
+// a test of the flag, where it is not yet established) are marked for the
+// engine: they happen before what runs after a call that established it.
+void FunctionLowering::establishedFlags(const CFG &cfg, llvm::ArrayRef<const CFGBlock *> order) {
+  establishedAtExit.clear();
+  llvm::SmallVector<uint32_t, 4> stored;
+  for (const llvm::SmallVector<uint32_t, 2> &objects : storedInBlock)
+    for (uint32_t object : objects)
+      addUnique(stored, object);
+  for (uint32_t flag : stored) {
+    llvm::BitVector settingUp = setUpBlocks(cfg, order, flag);
+    if (settingUp.empty())
+      continue;
+    establishedAtExit.push_back(flag);
+    for (unsigned id : settingUp.set_bits())
+      for (size_t event = blockEvents[id].first; event < blockEvents[id].second; event++)
+        bp_set_set_up_flag(engine, uint32_t(event), flag);
+  }
+}
+
+// Where `flag` is established on every way out: the blocks that set it up
+// (guarded by a test of it, run before it is established); empty where it
+// is not.
+llvm::BitVector FunctionLowering::setUpBlocks(const CFG &cfg,
+                                              llvm::ArrayRef<const CFGBlock *> order,
+                                              uint32_t flag) const {
+  unsigned count = cfg.getNumBlockIDs();
+  llvm::BitVector stores(count);
+  for (unsigned id = 0; id < count && id < storedInBlock.size(); id++)
+    if (llvm::is_contained(storedInBlock[id], flag))
+      stores.set(id);
+  llvm::BitVector everywhere(count, true);
+  auto reachesStore = [&](const CFGBlock *start, const CFGBlock *test) {
+    llvm::BitVector reached = reachableAvoiding(start, test, everywhere);
+    return reached.anyCommon(stores);
+  };
+  // the ways out of tests of the flag that lead to no store of it
+  llvm::DenseSet<std::pair<const CFGBlock *, const CFGBlock *>> ready;
+  bool acquired = false;
+  for (const CFGBlock *test : order) {
+    const Stmt *condition = test->getTerminatorCondition();
+    if (!condition || test->succ_size() != 2)
+      continue;
+    llvm::SmallVector<uint32_t, 2> objects;
+    collectObjectsRead(condition, objects);
+    if (!llvm::is_contained(objects, flag))
+      continue;
+    const CFGBlock *first = test->succ_begin()->getReachableBlock(),
+                   *second = std::next(test->succ_begin())->getReachableBlock();
+    if (!first || !second)
+      continue;
+    bool firstStores = reachesStore(first, test), secondStores = reachesStore(second, test);
+    if (firstStores == secondStores)
+      continue;
+    ready.insert({test, firstStores ? second : first});
+    // the acquire in the test's block or one before it (a macro's own
+    // branches, such as the kernel's compile-time asserts, split the test's
+    // expression into several blocks)
+    for (const CFGBlock *block : order)
+      if (!acquired && llvm::is_contained(acquiredInBlock[block->getBlockID()], flag) &&
+          loweredDominators && loweredDominators->dominates(block, test))
+        acquired = true;
+  }
+  if (!acquired)
+    return {};
+  // must hold on every way: start from "established" everywhere but the
+  // entry and take it away until nothing changes
+  const CFGBlock *entry = &cfg.getEntry();
+  auto arrives = [&](const CFGBlock *block, const llvm::BitVector &established) {
+    if (block == entry)
+      return false;
+    for (const CFGBlock::AdjacentBlock &predecessor : block->preds()) {
+      const CFGBlock *from = predecessor.getReachableBlock();
+      if (from && !established.test(from->getBlockID()) && !ready.count({from, block}))
+        return false;
+    }
+    return true;
+  };
+  llvm::BitVector established(count, true);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const CFGBlock *block : order) {
+      bool holds = stores.test(block->getBlockID()) || arrives(block, established);
+      if (!holds && established.test(block->getBlockID())) {
+        established.reset(block->getBlockID());
+        changed = true;
+      }
+    }
+  }
+  if (!established.test(cfg.getExit().getBlockID()))
+    return {};
+  llvm::BitVector settingUp(count);
+  for (const CFGBlock *block : order) {
+    unsigned id = block->getBlockID();
+    if (id < blockGuards.size() && llvm::is_contained(blockGuards[id], flag) &&
+        !arrives(block, established))
+      settingUp.set(id);
+  }
+  return settingUp;
 }
 
 // The blocks of `region` reachable from `start` without passing `avoided`.

@@ -528,6 +528,8 @@ typedef struct {
   uint32_t root_type;        /* accesses: bp_event_root_type */
   uint32_t value_root;       /* accesses: see bp_set_value_root; BP_NO_ROOT when unknown */
   uint32_t subtype;          /* accesses: bp_event_subtype */
+  uint32_t set_up_flag;      /* accesses: see bp_set_set_up_flag; BP_NO_OBJECT when none */
+  uint32_t after_set_up;     /* accesses: see bp_set_after_set_up; BP_NO_OBJECT when none */
   bool marked;               /* accesses */
   bool implicit;             /* barriers */
   bool thread_own;           /* accesses: see bp_set_thread_own */
@@ -665,6 +667,16 @@ void bp_set_after_unlock_lock(bp_engine *engine, uint32_t event);
  * value decides nothing, so it claims no order of its own; the write is
  * what the operation does to the others. */
 void bp_set_value_unused(bp_engine *engine, uint32_t event);
+/* Access `event` is part of a lazy set-up that ends by storing `flag`,
+ * run only where a check of the flag found it not yet set up (the kernel's
+ * check_init_srcu_struct(): `if (ready(smp_load_acquire(&flag))) return;`,
+ * a second check under the lock, then init_srcu_struct_fields(), which
+ * ends with `smp_store_release(&flag, 0)`). */
+void bp_set_set_up_flag(bp_engine *engine, uint32_t event, uint32_t flag);
+/* Access `event` runs after a call that left `flag` set up on every way out
+ * of it: the call found the set-up done or did it itself. A set-up access
+ * of that flag (bp_set_set_up_flag) happened before it. */
+void bp_set_after_set_up(bp_engine *engine, uint32_t event, uint32_t flag);
 /* Store `event` writes the constant `value` (`flag = 1`, `xchg(&head,
  * NULL)`). */
 void bp_set_stored_value(bp_engine *engine, uint32_t event, int64_t value);
@@ -938,7 +950,7 @@ bool bp_finding_fix(const bp_engine *engine, const bp_finding *finding, bp_fix *
  * adds a function only once when two inputs define it at the same place, an
  * annotation only once when two inputs read it at the same place. */
 
-#define BP_SITES_VERSION 30
+#define BP_SITES_VERSION 31
 /* bp_event.call_arguments: the argument is not published yet */
 #define BP_ARGUMENT_UNPUBLISHED 0x80
 

@@ -197,6 +197,10 @@ bool bp_distinct_instances(const bp_engine *engine, uint32_t a, uint32_t b);
  * different outer types (bp_set_access_subtype): a TCP socket's `sk` and a
  * UNIX socket's. */
 bool bp_disjoint_subtypes(const bp_engine *engine, uint32_t a, uint32_t b);
+/* pairs.c: one of the accesses is part of a lazy set-up of a flag
+ * (bp_set_set_up_flag) and the other runs after a call that left that
+ * flag set up (bp_set_after_set_up): the set-up happened before it. */
+bool bp_set_up_before(const bp_engine *engine, uint32_t a, uint32_t b);
 /* pairs.c: in a row with a third CPU's store, every store of the objects
  * both sides only load, by a third function, holds a lock that `partner`
  * holds at both its accesses (and there is such a store): the lock's

@@ -406,6 +406,15 @@ static bool chain_ends_with(const char *chain, const char *tail) {
          (tail_length == length || chain[length - tail_length - 1] == '>');
 }
 
+static bool set_up_before_use(const bp_event *set_up, const bp_event *use) {
+  return set_up->set_up_flag != BP_NO_OBJECT && set_up->set_up_flag == use->after_set_up;
+}
+
+bool bp_set_up_before(const bp_engine *engine, uint32_t a, uint32_t b) {
+  const bp_event *first = bp_event_get(engine, a), *second = bp_event_get(engine, b);
+  return set_up_before_use(first, second) || set_up_before_use(second, first);
+}
+
 bool bp_disjoint_subtypes(const bp_engine *engine, uint32_t a, uint32_t b) {
   const char *x = bp_event_subtype(engine, a), *y = bp_event_subtype(engine, b);
   return *x && *y && !chain_ends_with(x, y) && !chain_ends_with(y, x);
@@ -873,6 +882,11 @@ bool bp_can_pair(const bp_analysis *analysis, const bp_ordering *cpu0, const bp_
    * link goes first too: the row's cycle cannot close (LKMM's locking). */
   uint32_t x_link[2] = {cpu0->first, cpu1->second}, y_link[2] = {cpu0->second, cpu1->first};
   if (bp_hold_common_lock(analysis, x_link, 2) || bp_hold_common_lock(analysis, y_link, 2))
+    return false;
+  /* one link's first access a lazy set-up, its second after the call that
+   * set it up: that link goes first, whichever side runs first */
+  if (bp_set_up_before(engine, x_link[0], x_link[1]) ||
+      bp_set_up_before(engine, y_link[0], y_link[1]))
     return false;
   const char *group = exclusive_group(engine, cpu0);
   const char *partner_group = group ? exclusive_group(engine, cpu1) : NULL;

@@ -81,6 +81,10 @@ static void rename_objects(bp_engine *engine, const uint32_t *canonical) {
       event->outer_guard_object = canonical[event->outer_guard_object];
     if (event->type == BP_EVENT_ACCESS && event->address_known)
       event->stored_address = canonical[event->stored_address];
+    if (event->set_up_flag != BP_NO_OBJECT)
+      event->set_up_flag = canonical[event->set_up_flag];
+    if (event->after_set_up != BP_NO_OBJECT)
+      event->after_set_up = canonical[event->after_set_up];
     for (size_t g = 0; g < BP_GUARDS_MAX; g++) {
       if (event->guards[g] != BP_NO_OBJECT)
         event->guards[g] = canonical[event->guards[g]];
@@ -435,6 +439,7 @@ static uint32_t add_event(bp_engine *engine, uint32_t block, const bp_event *eve
   for (size_t i = 0; i < BP_GUARDS_MAX; i++)
     stored->guards[i] = stored->address_sources[i] = stored->value_sources[i] = BP_NO_OBJECT;
   stored->root = stored->value_root = BP_NO_ROOT;
+  stored->set_up_flag = stored->after_set_up = BP_NO_OBJECT;
   stored->lvalue_text = stored->value_text = stored->callee = stored->contract = stored->root_type =
       stored->subtype = stored->allocation_source = bp_interner_add(&engine->names, "");
   uint32_t id = (uint32_t)engine->events.count - 1;
@@ -683,6 +688,18 @@ EVENT_FLAG_SETTER(after_unlock_lock)
 EVENT_FLAG_SETTER(value_unused)
 EVENT_FLAG_SETTER(unpublished)
 #undef EVENT_FLAG_SETTER
+
+void bp_set_set_up_flag(bp_engine *engine, uint32_t event, uint32_t flag) {
+  bp_event *stored = event_to_change(engine, event);
+  if (stored && stored->type == BP_EVENT_ACCESS)
+    stored->set_up_flag = flag;
+}
+
+void bp_set_after_set_up(bp_engine *engine, uint32_t event, uint32_t flag) {
+  bp_event *stored = event_to_change(engine, event);
+  if (stored && stored->type == BP_EVENT_ACCESS)
+    stored->after_set_up = flag;
+}
 
 void bp_set_unpublished_if_fresh(bp_engine *engine, uint32_t event, unsigned parameter) {
   bp_event *stored = event_to_change(engine, event);

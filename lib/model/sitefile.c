@@ -97,6 +97,8 @@
   X(root_type, NAME)                                                                               \
   X(value_root, UINT)                                                                              \
   X(subtype, NAME)                                                                                 \
+  X(set_up_flag, FLAG)                                                                             \
+  X(after_set_up, FLAG)                                                                            \
   X(inlined, BOOL)                                                                                 \
   X(unpublished_parameter, UINT)                                                                   \
   X(unpublished_allocation, UINT)                                                                  \
@@ -111,6 +113,7 @@ typedef enum {
   FIELD_LOCATION,  /* a bp_location; its file is remapped */
   FIELD_PRIMITIVE, /* a primitive table index, written as the primitive's name */
   FIELD_OBJECT,    /* an object id (accesses only), remapped */
+  FIELD_FLAG,      /* an object id or BP_NO_OBJECT ("-"), remapped */
   FIELD_NAME,      /* an id of the names interner, written as the string */
   FIELD_GUARDS     /* BP_GUARDS_MAX object ids, remapped: "3,5" or "-" for none */
 } field_kind;
@@ -264,6 +267,12 @@ static void write_field(FILE *out, const bp_engine *engine, const bp_event *even
   }
   case FIELD_OBJECT:
     if (has_object(event))
+      fprintf(out, "%llu", (unsigned long long)get_number(event, field));
+    else
+      fputc('-', out);
+    break;
+  case FIELD_FLAG:
+    if (get_number(event, field) != BP_NO_OBJECT)
       fprintf(out, "%llu", (unsigned long long)get_number(event, field));
     else
       fputc('-', out);
@@ -513,6 +522,10 @@ static void remap_event(bp_engine *into, const bp_engine *from, const id_maps *m
     }
     case FIELD_OBJECT:
       set_number(event, field, has_object(event) ? maps->objects[get_number(event, field)] : 0);
+      break;
+    case FIELD_FLAG:
+      if (get_number(event, field) != BP_NO_OBJECT)
+        set_number(event, field, maps->objects[get_number(event, field)]);
       break;
     case FIELD_NAME: {
       const char *text = bp_interner_get(&from->names, (uint32_t)get_number(event, field));
@@ -839,10 +852,11 @@ static bool parse_field(reader *r, const char **at, bp_engine *engine, bp_event 
     return true;
   }
   case FIELD_OBJECT:
+  case FIELD_FLAG:
     skip_spaces(at);
     if (**at == '-') {
       (*at)++;
-      set_number(event, field, 0);
+      set_number(event, field, field->kind == FIELD_FLAG ? BP_NO_OBJECT : 0);
       return true;
     }
     if (!parse_number(r, at, UINT32_MAX, &number, field->name))

@@ -380,12 +380,14 @@ static bool all_checked_or_found(const checker *c, uint32_t function, uint32_t o
 }
 
 /* Accesses `id` and `race` never run at the same time: they hold one lock,
- * are both the thread's own, or a thread start or join orders them. */
+ * are both the thread's own, a thread start or join orders them, or one is
+ * a lazy set-up the other runs after. */
 static bool kept_apart(bp_analysis *analysis, uint32_t id, uint32_t race) {
   const bp_event *access = bp_event_get(analysis->engine, id),
                  *racing = bp_event_get(analysis->engine, race);
   uint32_t pair[2] = {id, race};
   return bp_hold_common_lock(analysis, pair, 2) || (access->thread_own && racing->thread_own) ||
+         bp_set_up_before(analysis->engine, id, race) ||
          bp_before_thread(analysis, id, racing->function) ||
          bp_before_thread(analysis, race, access->function) ||
          bp_after_thread(analysis, id, racing->function) ||

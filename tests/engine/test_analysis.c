@@ -453,13 +453,25 @@ static void test_fix_asks_the_text_source(void **state) {
 /* A writer storing x then y with nothing between them, in one block, and a
  * reader loading y, then x with a full barrier: message passing with the
  * writer's barrier missing. `variant` changes one thing around it. */
-enum writer_variant { PLAIN, LOOP_ONLY, LOOP_EDGE, LOCKED, SPAWNED, JOINED, THREAD_OWN };
+enum writer_variant {
+  PLAIN,
+  LOOP_ONLY,
+  LOOP_EDGE,
+  LOCKED,
+  SPAWNED,
+  JOINED,
+  THREAD_OWN,
+  SET_UP,      /* the writer's store of x sets up a flag the reader's load of x comes after */
+  SET_UP_OTHER /* ... after the set-up of another flag */
+};
 
 static size_t writer_reader_findings(enum writer_variant variant) {
   program p = {.engine = bp_engine_create()};
   p.x = bp_intern_object(p.engine, "x", "x");
   p.y = bp_intern_object(p.engine, "y", "y");
   uint32_t lock = bp_intern_object(p.engine, "lock", "lock");
+  uint32_t flag = bp_intern_object(p.engine, "flag", "flag");
+  uint32_t other_flag = bp_intern_object(p.engine, "other_flag", "other_flag");
   bp_function_begin(p.engine, "writer", next_location(&p));
   uint32_t block = bp_add_block(p.engine);
   if (variant == LOCKED)
@@ -475,6 +487,8 @@ static size_t writer_reader_findings(enum writer_variant variant) {
     bp_set_thread_own(p.engine, first);
     bp_set_thread_own(p.engine, second);
   }
+  if (variant == SET_UP || variant == SET_UP_OTHER)
+    bp_set_set_up_flag(p.engine, first, flag);
   if (variant == LOOP_ONLY)
     bp_add_loop_edge(p.engine, block, block);
   if (variant == LOOP_EDGE)
@@ -501,6 +515,8 @@ static size_t writer_reader_findings(enum writer_variant variant) {
     bp_set_thread_own(p.engine, first);
     bp_set_thread_own(p.engine, second);
   }
+  if (variant == SET_UP || variant == SET_UP_OTHER)
+    bp_set_after_set_up(p.engine, second, variant == SET_UP ? flag : other_flag);
   if (variant == LOCKED)
     bp_add_lock(p.engine, block, lock, false, BP_NO_PRIMITIVE, next_location(&p));
   bp_function_end(p.engine);
@@ -551,6 +567,14 @@ static void test_thread_own_instances_are_not_one_object(void **state) {
   assert_int_equal(writer_reader_findings(THREAD_OWN), 0);
 }
 
+/* A lazy set-up's store and a load after a call that set the same flag up
+ * are one link in order: the pair cannot close its cycle. */
+static void test_a_lazy_set_up_comes_before_its_uses(void **state) {
+  (void)state;
+  assert_int_equal(writer_reader_findings(SET_UP), 0);
+  assert_int_equal(writer_reader_findings(SET_UP_OTHER), 1);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_needed_barriers_are_quiet),
@@ -575,6 +599,7 @@ int main(void) {
       cmocka_unit_test(test_a_thread_sees_what_came_before_its_start),
       cmocka_unit_test(test_a_join_sees_what_the_thread_did),
       cmocka_unit_test(test_thread_own_instances_are_not_one_object),
+      cmocka_unit_test(test_a_lazy_set_up_comes_before_its_uses),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -35,7 +35,8 @@ static const char *const id_fields[] = {
     "own_end",        "indentation", "guards",      "address_sources",    "value_sources",
     "access_begin",   "access_end",  "lvalue_text", "value_text",         "callee",
     "contract",       "value_guard", "outer_guard", "value_guard_object", "outer_guard_object",
-    "stored_address", "root_type",   "subtype",     "allocation_source"};
+    "stored_address", "root_type",   "subtype",     "allocation_source",  "set_up_flag",
+    "after_set_up"};
 
 static bool is_id_field(const char *name) {
   for (size_t i = 0; i < sizeof id_fields / sizeof id_fields[0]; i++) {
@@ -58,7 +59,8 @@ static const char *const built_fields[] = {
     "stored_address", "bits", "value_guard",
     "value_guard_object", "value_guard_bits", "value_guard_zero", "outer_guard",
     "outer_guard_object", "outer_guard_bits", "outer_guard_zero", "stored_increment", "stored_nonzero",
-    "root", "root_type", "value_root", "subtype", "inlined", "allocation_source"};
+    "root", "root_type", "value_root", "subtype", "inlined", "allocation_source", "set_up_flag",
+    "after_set_up"};
 // clang-format on
 
 static bool is_built_field(const char *name) {
@@ -127,6 +129,8 @@ static bp_engine *build_program(void) {
   bp_set_access_subtype(engine, e, "tcp_sock.inet>inet_sock.sk>sock");
   bp_set_allocation_source(engine, e, "ring_\"new\"");
   bp_set_value_root(engine, e, 3);
+  bp_set_set_up_flag(engine, e, head);
+  bp_set_after_set_up(engine, e, x);
   bp_set_event_callee(engine, e, "set_s");
   bp_set_event_contract(engine, e, "publish_s");
   bp_set_thread_own(engine, e);
@@ -231,11 +235,15 @@ static void assert_same_event(const bp_engine *a, uint32_t ia, const bp_engine *
       assert_int_equal(bp_function_exit_block(a, ea->function),
                        bp_function_exit_block(b, eb->function));
     } else if (strcmp(name, "object") == 0 || strcmp(name, "value_guard_object") == 0 ||
-               strcmp(name, "outer_guard_object") == 0 || strcmp(name, "stored_address") == 0) {
+               strcmp(name, "outer_guard_object") == 0 || strcmp(name, "stored_address") == 0 ||
+               strcmp(name, "set_up_flag") == 0 || strcmp(name, "after_set_up") == 0) {
       uint32_t oa, ob;
       memcpy(&oa, (const char *)ea + field->offset, sizeof oa);
       memcpy(&ob, (const char *)eb + field->offset, sizeof ob);
-      if (ea->type == BP_EVENT_ACCESS)
+      if ((oa == BP_NO_OBJECT) != (ob == BP_NO_OBJECT)) {
+        print_error("bp_event field '%s' of event %u: an object on one side only\n", name, ia);
+        fail();
+      } else if (ea->type == BP_EVENT_ACCESS && oa != BP_NO_OBJECT)
         assert_string_equal(bp_object_display(a, oa), bp_object_display(b, ob));
     } else if (strcmp(name, "indentation") == 0) {
       assert_string_equal(bp_event_indentation(a, ia), bp_event_indentation(b, ib));
@@ -465,6 +473,7 @@ static void expect_error(const char *text, const char *expected) {
   "value_guard=- value_guard_object=- value_guard_bits=0 value_guard_zero=0 "                      \
   "outer_guard=- outer_guard_object=- outer_guard_bits=0 outer_guard_zero=0 "                      \
   "stored_increment=0 stored_nonzero=0 root=0 root_type=\"\" value_root=0 subtype=\"\" "           \
+  "set_up_flag=- after_set_up=- "                                                                  \
   "inlined=0 unpublished_parameter=0 unpublished_allocation=0 allocation_source=\"\" "             \
   "call_arguments=0\n"
 
