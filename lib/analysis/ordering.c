@@ -33,6 +33,7 @@ typedef struct {
   bool passed_unlock; /* a kernel lock released since the source, on every path */
   bool by_default;    /* every barrier of the group is a plain _Atomic access's */
   bool by_locks;      /* the group is a kernel unlock followed by a lock, and no barrier */
+  bool unlock_lock;   /* ... with no smp_mb__after_unlock_lock(): no store before a load */
   bool past_unlock;   /* before the first barrier, the path left a critical section */
   bool read_again;    /* the source's location read again with an acquire or an RMW */
   bool around_loop;   /* went round a loop and left it (no _Atomic default order past it) */
@@ -108,6 +109,7 @@ static bool meet(path_state *into, path_state incoming) {
   unsigned phase = incoming.phase < into->phase ? incoming.phase : into->phase;
   if (strength == into->strength && phase == into->phase &&
       (into->by_default || !incoming.by_default) && (into->by_locks || !incoming.by_locks) &&
+      (into->unlock_lock || !incoming.unlock_lock) &&
       (into->past_unlock || !incoming.past_unlock) && (!into->read_again || incoming.read_again) &&
       (!into->around_loop || incoming.around_loop) &&
       (!into->passed_unlock || incoming.passed_unlock))
@@ -117,6 +119,7 @@ static bool meet(path_state *into, path_state incoming) {
   into->around_loop = into->around_loop && incoming.around_loop;
   into->by_default = into->by_default || incoming.by_default;
   into->by_locks = into->by_locks || incoming.by_locks;
+  into->unlock_lock = into->unlock_lock || incoming.unlock_lock;
   into->past_unlock = into->past_unlock || incoming.past_unlock;
   into->read_again = into->read_again && incoming.read_again;
   if (strength == into->strength)
@@ -180,6 +183,7 @@ static bool cross_barrier(const propagation *p, path_state *state, uint32_t id,
    * lock or not */
   const bp_primitive *primitive = bp_primitive_get(barrier->primitive);
   state->by_locks = state->past_unlock && !(primitive && primitive->order == BP_ORDER_PUBLISH);
+  state->unlock_lock = false;
   state->phase = IN_BARRIER_GROUP;
   bool release = strength & BP_STRENGTH_RELEASE, consume = strength & BP_STRENGTH_CONSUME;
   state->release_only = release && (first || state->release_only);
@@ -349,6 +353,12 @@ static void walk_block(propagation *p, uint32_t block_index, size_t start, path_
        * no claim */
       if (state.phase == IN_WINDOW)
         return;
+      /* LKMM: without smp_mb__after_unlock_lock() the pair orders all but
+       * a store before it against a load after it (po-unlock-lock-po is a
+       * cumul-fence, not a strong fence: LB+unlocklockonceonce+
+       * poacquireonce is Never, SB through an unlock and a lock is not) */
+      state.unlock_lock =
+          !event->after_unlock_lock && (state.phase == BEFORE_BARRIER || state.unlock_lock);
       state.by_locks = state.phase == BEFORE_BARRIER || state.by_locks;
       state.strength |= BP_STRENGTH_FULL;
       state.barrier = id;
@@ -599,6 +609,13 @@ static void add_reached_orderings(const propagation *p, uint32_t function_index,
                             .by_default =
                                 p->reached[local].strength && p->reached[local].by_default,
                             .by_locks = p->reached[local].strength && p->reached[local].by_locks};
+    /* a kernel unlock and lock order no store before a load */
+    if (ordering.by_locks && p->reached[local].unlock_lock && from->kind == BP_ACCESS_STORE &&
+        to->kind == BP_ACCESS_LOAD) {
+      ordering.strength = BP_STRENGTH_NONE;
+      ordering.barrier = BP_NO_EVENT;
+      ordering.by_locks = false;
+    }
     unsigned needed = from->kind != to->kind         ? BP_STRENGTH_FULL
                       : from->kind == BP_ACCESS_LOAD ? BP_STRENGTH_LOADS
                                                      : BP_STRENGTH_STORES;

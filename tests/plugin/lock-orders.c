@@ -1,5 +1,7 @@
-// A kernel unlock followed by a lock orders as a full barrier (LKMM), but
-// the locks are there to exclude, not to order for another CPU: nobody
+// A kernel unlock followed by a lock orders as a full barrier (LKMM; for a
+// store before it against a load after it only with
+// smp_mb__after_unlock_lock()), but the locks are there to exclude, not to
+// order for another CPU: nobody
 // claimed that order. It satisfies a partner that needs it; it asks no
 // barrier of an unordered side (statistics read without the lock) unless
 // that side checks a flag before it reads what the flag guards (message
@@ -17,6 +19,7 @@ typedef struct {
 } spinlock_t;
 void spin_lock(spinlock_t *lock);
 void spin_unlock(spinlock_t *lock);
+void smp_mb__after_unlock_lock(void);
 
 struct stats {
   spinlock_t lock;
@@ -100,8 +103,11 @@ int message_peek(struct message *m) {
 // full barrier) is not held to an order nobody claimed either: a task's
 // exit sets its flag under the lock and reads its credentials in a new
 // round, the checker reads the credentials and then the flag with no test
-// between (the kernel's set_task_ioprio() against exit_signals()). With a
-// test of the credentials first (-DTESTED), message passing is meant.
+// between (the kernel's set_task_ioprio() against exit_signals(), which has
+// no smp_mb__after_unlock_lock(): without it an unlock and a lock order no
+// store before a later load, and no pair forms, unlock-lock-store-load.c).
+// With a test of the credentials first (-DTESTED), message passing is
+// meant.
 #define rcu_dereference(p) READ_ONCE(p)
 #define rcu_assign_pointer(p, v) smp_store_release(&(p), (v))
 
@@ -120,6 +126,7 @@ void task_exit(struct task *t) {
   WRITE_ONCE(t->flags, 1);
   spin_unlock(&t->lock);
   spin_lock(&t->lock); // tested-note {{'task_exit' orders the store to 'task.flags' before the load of 'task.cred' with 'spin_lock()'}}
+  smp_mb__after_unlock_lock();
   (void)READ_ONCE(t->cred);
   spin_unlock(&t->lock);
 }
