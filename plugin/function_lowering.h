@@ -161,9 +161,9 @@ struct UnitState {
     std::vector<const FunctionDecl *> callees;
   };
   llvm::DenseMap<const FunctionDecl *, CallSummary> callSummaries;
-  // Per function inlined somewhere: the objects it stores and the flags it
-  // establishes (establishedFlags), from its copy inlined least deep, for
-  // its calls past the depth lowering follows.
+  // Per function inlined somewhere: the objects it stores with a release
+  // and the flags it establishes (establishedFlags), from its copy inlined
+  // least deep, for its calls past the depth lowering follows.
   struct StoreSummary {
     size_t depth = 0;
     llvm::SmallVector<uint32_t, 4> stored;

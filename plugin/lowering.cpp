@@ -476,8 +476,9 @@ void FunctionLowering::inlineCall(const CallExpr *call, const FunctionDecl *call
   inlinedHere.push_back({call, std::move(body.knownReturns), currentBlock, bp_event_count(engine)});
 }
 
-// What an inlined body stores and establishes, in the block of its call,
-// and kept for calls of it past the depth (the least deep copy sees most).
+// What an inlined body stores with a release and establishes, in the block
+// of its call, and kept for calls of it past the depth (the least deep copy
+// sees most).
 void FunctionLowering::noteStores(const FunctionDecl *callee, const FunctionLowering &body,
                                   size_t depth) {
   UnitState::StoreSummary summary;
