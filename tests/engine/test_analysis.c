@@ -228,6 +228,45 @@ static void test_payload_found_through_a_pointer_needs_no_marking(void **state) 
   assert_int_equal(payload_read_findings(false), 1);
 }
 
+/* A plain load that both sides of a pairing make races with a third
+ * function's marked store, unless that store is part of a lazy set-up the
+ * load runs after (bp_set_set_up_flag, bp_set_after_set_up). Returns the
+ * missing-access-once findings at the load. */
+static size_t third_store_findings(bool set_up) {
+  program p = {.engine = bp_engine_create()};
+  uint32_t x = bp_intern_object(p.engine, "x", "x"), y = bp_intern_object(p.engine, "y", "y");
+  uint32_t ready = bp_intern_object(p.engine, "ready", "ready");
+  bp_function_begin(p.engine, "reader", next_location(&p));
+  uint32_t block = bp_add_block(p.engine);
+  uint32_t read =
+      bp_add_access(p.engine, block, x, BP_ACCESS_LOAD, false, BP_NO_PRIMITIVE, next_location(&p));
+  bp_add_barrier(p.engine, block, BP_STRENGTH_FULL, bp_primitive_find("cmm_smp_mb", 10), false,
+                 next_location(&p));
+  add_access(&p, block, y, false);
+  if (set_up)
+    bp_set_after_set_up(p.engine, read, ready);
+  bp_function_end(p.engine);
+  add_cpu(&p, "writer", y, true, BP_STRENGTH_FULL, x, false);
+  bp_function_begin(p.engine, "setter", next_location(&p));
+  uint32_t store = add_access(&p, bp_add_block(p.engine), x, true);
+  if (set_up)
+    bp_set_set_up_flag(p.engine, store, ready);
+  bp_function_end(p.engine);
+  bp_finding *findings;
+  size_t count = bp_analyze(p.engine, NULL, &findings), marking = 0;
+  for (size_t i = 0; i < count; i++)
+    marking += findings[i].rule == BP_RULE_MISSING_ACCESS_ONCE && findings[i].at == read;
+  free(findings);
+  bp_engine_destroy(p.engine);
+  return marking;
+}
+
+static void test_a_lazy_set_up_races_with_no_later_use(void **state) {
+  (void)state;
+  assert_int_equal(third_store_findings(false), 1);
+  assert_int_equal(third_store_findings(true), 0);
+}
+
 /* The article ignores scenario 0 ("so extreme"): its broken forms are
  * quiet without beta. */
 static void test_iriw_is_reported_only_with_beta(void **state) {
@@ -600,6 +639,7 @@ int main(void) {
       cmocka_unit_test(test_a_join_sees_what_the_thread_did),
       cmocka_unit_test(test_thread_own_instances_are_not_one_object),
       cmocka_unit_test(test_a_lazy_set_up_comes_before_its_uses),
+      cmocka_unit_test(test_a_lazy_set_up_races_with_no_later_use),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
