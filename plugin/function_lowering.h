@@ -677,7 +677,7 @@ private:
   SharedObject fieldOf(const SharedObject &object, const RecordDecl *record,
                        const FieldDecl *field) const;
   std::string typeKey(const RecordDecl *record) const;
-  static bool isThreadLocal(const MemberExpr *member);
+  bool isThreadLocal(const MemberExpr *member) const;
   std::optional<SharedObject> nameThroughPointer(const Expr *pointer) const;
   std::optional<SharedObject> findTarget(const Stmt *statement,
                                          const Expr **lvalue = nullptr) const;

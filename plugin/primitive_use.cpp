@@ -27,15 +27,19 @@ namespace barrierpair {
 using namespace clang;
 
 // assert() and the table's EXCUSE primitives (data_race()) are
-// MacroExpansions::ExcusedMacro; another of the table's primitives is its
-// index; any other name BP_NO_PRIMITIVE.
+// MacroExpansions::ExcusedMacro; a SELF one (get_current()) names the
+// thread's own object, no use of a primitive (isThreadLocal); another of
+// the table's primitives is its index; any other name BP_NO_PRIMITIVE.
 static int excusingOrPrimitive(StringRef name) {
   if (name == "assert")
     return MacroExpansions::ExcusedMacro;
   int primitive = bp_primitive_find(name.data(), name.size());
-  return primitive != BP_NO_PRIMITIVE && bp_primitive_get(primitive)->op == BP_OP_EXCUSE
-             ? MacroExpansions::ExcusedMacro
-             : primitive;
+  if (primitive == BP_NO_PRIMITIVE)
+    return primitive;
+  bp_op op = bp_primitive_get(primitive)->op;
+  return op == BP_OP_EXCUSE ? MacroExpansions::ExcusedMacro
+         : op == BP_OP_SELF ? BP_NO_PRIMITIVE
+                            : primitive;
 }
 
 // Whether a use of `primitive` orders memory, or may: a fence (a compiler

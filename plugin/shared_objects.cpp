@@ -1440,17 +1440,29 @@ SharedObject FunctionLowering::fieldOf(const SharedObject &object, const RecordD
 }
 
 // `reader.ctr` of a thread-local `reader`, or `reader->ctr` of a
-// thread-local pointer `reader` (liburcu-bp's slot of its registry arena):
-// each thread's own instance, while another thread reaches it only through
-// a pointer of its own.
-bool FunctionLowering::isThreadLocal(const MemberExpr *member) {
+// thread-local pointer `reader` (liburcu-bp's slot of its registry arena),
+// or `current->field` of the kernel's running task (a SELF primitive's
+// result, also as an inlined helper's parameter bound to it): each
+// thread's own instance, while another thread reaches it only through a
+// pointer of its own.
+bool FunctionLowering::isThreadLocal(const MemberExpr *member) const {
   const Expr *base = member;
   while (const auto *dot = dyn_cast<MemberExpr>(base->IgnoreParenImpCasts())) {
     base = dot->getBase();
     if (dot->isArrow())
       break;
   }
-  const auto *reference = dyn_cast<DeclRefExpr>(base->IgnoreParenImpCasts());
+  base = base->IgnoreParenImpCasts();
+  if (auto [argument, caller] = argumentOf(base); argument)
+    base = argument->IgnoreParenImpCasts();
+  if (const auto *call = dyn_cast<CallExpr>(base)) {
+    const FunctionDecl *callee = call->getDirectCallee();
+    const IdentifierInfo *name = callee ? callee->getIdentifier() : nullptr;
+    int primitive =
+        name ? bp_primitive_find(name->getNameStart(), name->getLength()) : BP_NO_PRIMITIVE;
+    return primitive != BP_NO_PRIMITIVE && bp_primitive_get(primitive)->op == BP_OP_SELF;
+  }
+  const auto *reference = dyn_cast<DeclRefExpr>(base);
   const auto *variable = reference ? dyn_cast<VarDecl>(reference->getDecl()) : nullptr;
   return variable && variable->getTLSKind() != VarDecl::TLS_None;
 }

@@ -62,8 +62,9 @@ typedef enum {
   /* Accesses that the kernel's race detector (KCSAN) takes as marked: */
   BP_OP_MARKED_BEGIN, /* those that follow, until a MARKED_END (kcsan_nestable_atomic_begin()) */
   BP_OP_MARKED_END,   /* ends what a MARKED_BEGIN began */
-  BP_OP_MARKED_NEXT   /* those that follow, where its argument is not 0; 0 ends them
+  BP_OP_MARKED_NEXT,  /* those that follow, where its argument is not 0; 0 ends them
                        * (kcsan_atomic_next(), a seqcount's read section) */
+  BP_OP_SELF          /* returns the running thread's own object (the kernel's `current`) */
 } bp_op;
 
 /* RMW, OR, AND, XOR and BIT: a load and a store of one object, as one

@@ -271,6 +271,7 @@ static const char *const op_names[] = {
     [BP_OP_MARKED_BEGIN] = "MARKED_BEGIN",
     [BP_OP_MARKED_END] = "MARKED_END",
     [BP_OP_MARKED_NEXT] = "MARKED_NEXT",
+    [BP_OP_SELF] = "SELF",
 };
 
 static int find_word(const char *const words[], size_t count, const token *t) {
