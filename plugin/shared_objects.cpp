@@ -576,6 +576,13 @@ llvm::BitVector FunctionLowering::setUpBlocks(const CFG &cfg,
     llvm::BitVector reached = reachableAvoiding(start, test, everywhere);
     return reached.anyCommon(stores);
   };
+  // the blocks that load the flag with an acquire
+  llvm::SmallVector<const CFGBlock *, 2> acquiring;
+  for (const CFGBlock *block : order)
+    if (llvm::is_contained(acquiredInBlock[block->getBlockID()], flag))
+      acquiring.push_back(block);
+  if (acquiring.empty())
+    return {};
   // the ways out of tests of the flag that lead to no store of it
   llvm::DenseSet<std::pair<const CFGBlock *, const CFGBlock *>> ready;
   bool acquired = false;
@@ -598,10 +605,9 @@ llvm::BitVector FunctionLowering::setUpBlocks(const CFG &cfg,
     // the acquire in the test's block or one before it (a macro's own
     // branches, such as the kernel's compile-time asserts, split the test's
     // expression into several blocks)
-    for (const CFGBlock *block : order)
-      if (!acquired && llvm::is_contained(acquiredInBlock[block->getBlockID()], flag) &&
-          loweredDominators && loweredDominators->dominates(block, test))
-        acquired = true;
+    acquired = acquired || llvm::any_of(acquiring, [&](const CFGBlock *block) {
+                 return loweredDominators->dominates(block, test);
+               });
   }
   if (!acquired)
     return {};

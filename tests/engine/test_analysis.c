@@ -71,6 +71,17 @@ static size_t analyze(program *p, bp_finding **findings) {
   return bp_analyze(p->engine, NULL, findings);
 }
 
+/* The program's missing-access-once findings at access `at`; frees it. */
+static size_t marking_findings_at(program *p, uint32_t at) {
+  bp_finding *findings;
+  size_t count = analyze(p, &findings), marking = 0;
+  for (size_t i = 0; i < count; i++)
+    marking += findings[i].rule == BP_RULE_MISSING_ACCESS_ONCE && findings[i].at == at;
+  free(findings);
+  bp_engine_destroy(p->engine);
+  return marking;
+}
+
 static void expect_quiet(int n, unsigned barrier0, unsigned barrier1, bool extra_cpus) {
   program p = build_scenario(n, barrier0, barrier1, extra_cpus);
   bp_finding *findings;
@@ -212,14 +223,7 @@ static size_t payload_read_findings(bool through_pointer) {
   bp_add_access(p.engine, bp_add_block(p.engine), payload, BP_ACCESS_STORE, false, BP_NO_PRIMITIVE,
                 next_location(&p));
   bp_function_end(p.engine);
-  bp_finding *findings;
-  size_t count = bp_analyze(p.engine, NULL, &findings);
-  size_t marking = 0;
-  for (size_t i = 0; i < count; i++)
-    marking += findings[i].rule == BP_RULE_MISSING_ACCESS_ONCE && findings[i].at == read;
-  free(findings);
-  bp_engine_destroy(p.engine);
-  return marking;
+  return marking_findings_at(&p, read);
 }
 
 static void test_payload_found_through_a_pointer_needs_no_marking(void **state) {
@@ -252,13 +256,7 @@ static size_t third_store_findings(bool set_up) {
   if (set_up)
     bp_set_set_up_flag(p.engine, store, ready);
   bp_function_end(p.engine);
-  bp_finding *findings;
-  size_t count = bp_analyze(p.engine, NULL, &findings), marking = 0;
-  for (size_t i = 0; i < count; i++)
-    marking += findings[i].rule == BP_RULE_MISSING_ACCESS_ONCE && findings[i].at == read;
-  free(findings);
-  bp_engine_destroy(p.engine);
-  return marking;
+  return marking_findings_at(&p, read);
 }
 
 static void test_a_lazy_set_up_races_with_no_later_use(void **state) {

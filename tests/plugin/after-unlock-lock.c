@@ -15,14 +15,8 @@
 // RUN: %barrierpair %s -DNO_UNLOCK -Xclang -verify=flagged
 // expected-no-diagnostics
 #include "kernel.h"
+#include "kernel-spinlock.h"
 
-typedef struct {
-  int locked;
-} spinlock_t;
-void spin_lock(spinlock_t *lock);
-void spin_unlock(spinlock_t *lock);
-
-void smp_mb__after_unlock_lock(void);
 #ifdef WITHOUT
 #define lock_node(node) spin_lock(&(node)->lock)
 #else

@@ -15,12 +15,7 @@
 // RUN: %barrierpair %s -DGUARDED -Xclang -verify=expected,reported
 // RUN: %barrierpair %s -DNO_LOCK -Xclang -verify=expected,reported
 #include "kernel.h"
-
-typedef struct {
-  int locked;
-} spinlock_t;
-void spin_lock(spinlock_t *lock);
-void spin_unlock(spinlock_t *lock);
+#include "kernel-spinlock.h"
 
 struct period {
   spinlock_t lock;

@@ -13,13 +13,7 @@
 // RUN: %barrierpair %s -Xclang -verify
 // RUN: %barrierpair %s -fplugin-arg-barrierpair-beta -DTESTED -Xclang -verify=expected,tested
 #include "kernel.h"
-
-typedef struct {
-  int locked;
-} spinlock_t;
-void spin_lock(spinlock_t *lock);
-void spin_unlock(spinlock_t *lock);
-void smp_mb__after_unlock_lock(void);
+#include "kernel-spinlock.h"
 
 struct stats {
   spinlock_t lock;

@@ -15,13 +15,7 @@
 // RUN: %barrierpair %s -DAFTER_UNLOCK_LOCK -Xclang -verify=fenced
 // expected-no-diagnostics
 #include "kernel.h"
-
-typedef struct {
-  int locked;
-} spinlock_t;
-void spin_lock(spinlock_t *lock);
-void spin_unlock(spinlock_t *lock);
-void smp_mb__after_unlock_lock(void);
+#include "kernel-spinlock.h"
 
 struct flusher {
   int color;
