@@ -86,7 +86,7 @@ typedef struct bp_comment_log bp_comment_log;
 bp_comment_log *bp_comment_log_create(void);
 /* A bp_comment_handler: set it in bp_options with the log as context. */
 void bp_comment_log_add(void *log, const bp_comment_check *check);
-/* {"comments": [{file, line, column, function, defined, agrees, partners}]},
+/* {"comments": [{file, line, column, function, defined, agrees, partners, verdict}]},
  * by place; false when `path` cannot be written. */
 bool bp_comment_log_write(const bp_comment_log *log, const bp_engine *engine, const char *base_dir,
                           const char *path);

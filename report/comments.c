@@ -13,6 +13,7 @@ typedef struct {
   char *function;
   bool defined, agrees;
   uint32_t partners;
+  bp_comment_verdict verdict;
 } comment_entry;
 
 struct bp_comment_log {
@@ -43,8 +44,9 @@ void bp_comment_log_add(void *context, const bp_comment_check *check) {
     if (!log->entries)
       abort();
   }
-  log->entries[log->count++] = (comment_entry){check->location, copy_string(check->function),
-                                               check->defined, check->agrees, check->partner_count};
+  log->entries[log->count++] =
+      (comment_entry){check->location, copy_string(check->function), check->defined,
+                      check->agrees,   check->partner_count,         check->verdict};
 }
 
 void bp_comment_log_free(bp_comment_log *log) {
@@ -87,11 +89,12 @@ bool bp_comment_log_write(const bp_comment_log *log, const bp_engine *engine, co
   for (size_t i = 0; i < log->count; i++) {
     const comment_entry *entry = placed[i].entry;
     json_array_append_new(comments,
-                          json_pack("{s:s, s:i, s:i, s:s, s:b, s:b, s:i}", "file", placed[i].path,
-                                    "line", (json_int_t)entry->location.line, "column",
-                                    (json_int_t)entry->location.column, "function", entry->function,
-                                    "defined", entry->defined, "agrees", entry->agrees, "partners",
-                                    (json_int_t)entry->partners));
+                          json_pack("{s:s, s:i, s:i, s:s, s:b, s:b, s:i, s:s}", "file",
+                                    placed[i].path, "line", (json_int_t)entry->location.line,
+                                    "column", (json_int_t)entry->location.column, "function",
+                                    entry->function, "defined", entry->defined, "agrees",
+                                    entry->agrees, "partners", (json_int_t)entry->partners,
+                                    "verdict", bp_comment_verdict_name(entry->verdict)));
     free(placed[i].path);
   }
   free(placed);

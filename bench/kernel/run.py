@@ -162,6 +162,8 @@ def comment_agreement(comments):
         "agreeing": len(agreeing),
         "agreement": len(agreeing) / len(named) if named else None,
         "median_partners": statistics.median(partnered) if partnered else None,
+        # where the analysis parts from the named partner (report/comments.c)
+        "by_verdict": collections.Counter(c["verdict"] for c in named),
     }
 
 
@@ -211,6 +213,8 @@ def main():
           (agreement["comments"], agreement["naming_a_defined_function"], agreement["agreeing"],
            " (%.0f%%)" % (100 * agreement["agreement"]) if agreement["agreement"] is not None
            else "", agreement["median_partners"]))
+    for verdict, count in agreement["by_verdict"].most_common():
+        print("  %-26s %d" % (verdict, count))
     linked = None
     if args.plugin:
         linked = run_link(os.path.abspath(args.barrierpair), os.path.abspath(args.plugin),

@@ -822,6 +822,24 @@ bool bp_annotation_get(const bp_engine *engine, uint32_t index, bp_annotation *a
 
 /* ---- Analysis ---- */
 
+/* Where the analysis and a kernel-style comment part: the first step of
+ * the pairing that the barrier and the function the comment names fail. */
+typedef enum {
+  BP_COMMENT_AGREES,                 /* the analysis pairs them */
+  BP_COMMENT_NOT_IN_PROGRAM,         /* the program defines no such function */
+  BP_COMMENT_OWN_FUNCTION,           /* it names the barrier's own function */
+  BP_COMMENT_PARTNER_HAS_NO_BARRIER, /* the function has no barrier */
+  BP_COMMENT_BARRIER_ORDERS_NOTHING, /* no two accesses of its function on either side */
+  BP_COMMENT_PARTNER_ORDERS_NOTHING, /* the function's barriers order no two accesses */
+  BP_COMMENT_NO_OBJECT_SHARED,       /* the two sides' orderings share no object */
+  BP_COMMENT_ONE_OBJECT_SHARED,      /* they share an object, never two in mirror order */
+  BP_COMMENT_PAIRING_REFUSED,        /* a mirror exists; the pairing's checks refused it */
+  BP_COMMENT_VERDICT_COUNT
+} bp_comment_verdict;
+
+/* The verdict's name in reports ("no-object-shared"). */
+const char *bp_comment_verdict_name(bp_comment_verdict verdict);
+
 /* A kernel-style comment beside a barrier ("Pairs with smp_wmb() in
  * foo()"), as the analysis checked it. */
 typedef struct {
@@ -830,6 +848,7 @@ typedef struct {
   bool defined;           /* the program defines a function of that name */
   bool agrees;            /* the analysis pairs the barrier with that function */
   uint32_t partner_count; /* functions the analysis pairs the barrier with */
+  bp_comment_verdict verdict;
 } bp_comment_check;
 typedef void (*bp_comment_handler)(void *context, const bp_comment_check *check);
 

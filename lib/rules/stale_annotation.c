@@ -111,6 +111,76 @@ static bool names_partner(const checker *c, const bp_annotation_record *annotati
   return callee[0] && strcmp(callee, bp_interner_get(&c->engine->names, annotation->name)) == 0;
 }
 
+const char *bp_comment_verdict_name(bp_comment_verdict verdict) {
+  static const char *const names[BP_COMMENT_VERDICT_COUNT] = {
+      "agrees",           "not-in-program",         "own-function",
+      "no-barrier",       "barrier-orders-nothing", "partner-orders-nothing",
+      "no-object-shared", "one-object-shared",      "pairing-refused"};
+  return (unsigned)verdict < BP_COMMENT_VERDICT_COUNT ? names[verdict] : "";
+}
+
+/* An ordering of the function the comment names, or of the helper it
+ * names as lowered into a caller. */
+static bool named_side(const checker *c, const bp_annotation_record *annotation,
+                       const bp_ordering *side) {
+  return names_partner(
+      c, annotation,
+      &(bp_side){side->function, side->first, side->second, side->barrier, side->strength});
+}
+
+static bool ordering_at_any(const checker *c, const bp_ordering *side, const bp_vec *barriers) {
+  for (size_t b = 0; b < barriers->count; b++)
+    if (side_at(c->engine, side, *(uint32_t *)bp_vec_at(barriers, b)))
+      return true;
+  return false;
+}
+
+static bool shares_object(const bp_ordering *a, const bp_ordering *b) {
+  return a->first_object == b->first_object || a->first_object == b->second_object ||
+         a->second_object == b->first_object || a->second_object == b->second_object;
+}
+
+/* How far a comment's barrier and the function it names get through the
+ * pairing, when the analysis does not pair them: whether each side orders
+ * two accesses with a barrier, whether the sides' orderings share objects,
+ * and whether two of them mirror each other (the pairing's checks refused
+ * them). */
+static bp_comment_verdict unpaired_verdict(const checker *c, const bp_annotation_record *annotation,
+                                           const bp_vec *barriers) {
+  const bp_vec *orderings = &c->analysis->orderings;
+  bp_vec own, named_orderings;
+  bp_vec_init(&own, sizeof(size_t));
+  bp_vec_init(&named_orderings, sizeof(size_t));
+  for (size_t i = 0; i < orderings->count; i++) {
+    const bp_ordering *side = bp_vec_at(orderings, i);
+    if (!side->strength)
+      continue;
+    if (ordering_at_any(c, side, barriers))
+      *(size_t *)bp_vec_push(&own) = i;
+    else if (named_side(c, annotation, side))
+      *(size_t *)bp_vec_push(&named_orderings) = i;
+  }
+  bp_comment_verdict verdict = !own.count               ? BP_COMMENT_BARRIER_ORDERS_NOTHING
+                               : !named_orderings.count ? BP_COMMENT_PARTNER_ORDERS_NOTHING
+                                                        : BP_COMMENT_NO_OBJECT_SHARED;
+  for (size_t i = 0; i < own.count && verdict != BP_COMMENT_PAIRING_REFUSED; i++) {
+    const bp_ordering *side = bp_vec_at(orderings, *(size_t *)bp_vec_at(&own, i));
+    for (size_t j = 0; j < named_orderings.count; j++) {
+      const bp_ordering *other = bp_vec_at(orderings, *(size_t *)bp_vec_at(&named_orderings, j));
+      if (other->first_object == side->second_object &&
+          other->second_object == side->first_object) {
+        verdict = BP_COMMENT_PAIRING_REFUSED;
+        break;
+      }
+      if (shares_object(side, other))
+        verdict = BP_COMMENT_ONE_OBJECT_SHARED;
+    }
+  }
+  bp_vec_free(&own);
+  bp_vec_free(&named_orderings);
+  return verdict;
+}
+
 static void check_declared(checker *c, uint32_t index, const bp_vec *barriers) {
   const bp_annotation_record *annotation = annotation_at(c->engine, index);
   if (!barriers->count) {
@@ -154,9 +224,16 @@ static void check_comment(checker *c, uint32_t index, const bp_vec *barriers) {
   for (size_t p = 0; p < partners.count && !listed; p++)
     listed = names_partner(c, annotation, bp_vec_at(&partners, p));
   if (options->comment_handler) {
-    bp_comment_check check = {annotation->location,
-                              bp_interner_get(&c->engine->names, annotation->name),
-                              state != NO_FUNCTION_NAMED, listed, (uint32_t)partners.count};
+    bp_comment_verdict verdict = listed                       ? BP_COMMENT_AGREES
+                                 : state == NO_FUNCTION_NAMED ? BP_COMMENT_NOT_IN_PROGRAM
+                                 : own                        ? BP_COMMENT_OWN_FUNCTION
+                                 : state == FUNCTION_WITHOUT_BARRIER
+                                     ? BP_COMMENT_PARTNER_HAS_NO_BARRIER
+                                     : unpaired_verdict(c, annotation, barriers);
+    bp_comment_check check = {
+        annotation->location,       bp_interner_get(&c->engine->names, annotation->name),
+        state != NO_FUNCTION_NAMED, listed,
+        (uint32_t)partners.count,   verdict};
     options->comment_handler(options->comment_context, &check);
   }
   if (state == NO_FUNCTION_NAMED || own || !options->beta) {
