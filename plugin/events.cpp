@@ -347,7 +347,7 @@ void FunctionLowering::addProvenance(uint32_t event, const Expr *lvalue) {
   }
   std::optional<unsigned> parameter = entryParameter(base);
   if (isUnpublished(lvalue)) {
-    if (parameter)
+    if (parameter && !initialisedParameter(*parameter))
       bp_set_unpublished_if_fresh(engine, event, *parameter);
     else
       bp_set_unpublished(engine, event);

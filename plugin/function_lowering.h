@@ -32,6 +32,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <memory>
@@ -400,6 +401,11 @@ private:
   // yet published (bp_set_unpublished_if_fresh); tracked as allocated
   // locals that only the program's calls can tell fresh.
   llvm::DenseMap<const VarDecl *, unsigned> entryParameters;
+  // Those whose structure the function sets a lock up in (an INIT
+  // primitive: `mutex_init(&ht->mutex)`): nobody can take that lock yet,
+  // so nobody else reaches the structure yet either; unpublished until the
+  // function publishes it, whatever its calls hand it (noteInitialised).
+  llvm::SmallSet<unsigned, 2> initialisedParameters;
   // Locals that took a whole list (`first = xchg(&visited, NULL)`).
   llvm::SmallPtrSet<const VarDecl *, 4> takenLists;
   // Locals that hold what a call of another unit's function returned
@@ -601,6 +607,8 @@ private:
   bool isFreshValue(const Expr *value) const;
   static const VarDecl *localOf(const Expr *expression);
   void collectFreshLocals(const Stmt *body, bool gatherAssignments = false);
+  void noteInitialised(const Stmt *statement);
+  bool initialisedParameter(unsigned parameter) const;
   bool sameAllocation(const VarDecl *a, const VarDecl *b) const;
   bool keepsMemoryPrivate(const FunctionDecl *callee) const;
   bool isTraceEvent(const FunctionDecl *callee) const;

@@ -28,7 +28,9 @@ using namespace clang;
 
 // assert() and the table's EXCUSE primitives (data_race()) are
 // MacroExpansions::ExcusedMacro; a SELF one (get_current()) names the
-// thread's own object, no use of a primitive (isThreadLocal); another of
+// thread's own object, no use of a primitive (isThreadLocal), and an INIT
+// one (mutex_init()) says a structure is not shared yet, none either
+// (initialisedParameters); another of
 // the table's primitives is its index; any other name BP_NO_PRIMITIVE.
 static int excusingOrPrimitive(StringRef name) {
   if (name == "assert")
@@ -37,9 +39,9 @@ static int excusingOrPrimitive(StringRef name) {
   if (primitive == BP_NO_PRIMITIVE)
     return primitive;
   bp_op op = bp_primitive_get(primitive)->op;
-  return op == BP_OP_EXCUSE ? MacroExpansions::ExcusedMacro
-         : op == BP_OP_SELF ? BP_NO_PRIMITIVE
-                            : primitive;
+  return op == BP_OP_EXCUSE                     ? MacroExpansions::ExcusedMacro
+         : op == BP_OP_SELF || op == BP_OP_INIT ? BP_NO_PRIMITIVE
+                                                : primitive;
 }
 
 // Whether a use of `primitive` orders memory, or may: a fence (a compiler

@@ -497,6 +497,8 @@ void FunctionLowering::collectFreshLocals(const Stmt *body, bool gatherAssignmen
         candidates.try_emplace(parameter, true);
         entryParameters[parameter] = parameter->getFunctionScopeIndex();
       }
+  if (!site && !entryParameters.empty())
+    noteInitialised(body);
   // What each local holds of other units' functions' returns, and the
   // locals that also hold anything else but NULL (an allocation of the
   // function's, another pointer): what the engine would decide for one
@@ -834,6 +836,35 @@ bool FunctionLowering::isUnpublishedValue(const Expr *value) const {
   const VarDecl *variable = pointerLocal(value);
   return variable && allocatedLocals.count(variable) &&
          !publishedHere.count(allocation(variable)) && !isOtherUnitReturn(variable);
+}
+
+// The parameters of the function lowered on its own whose structure a
+// call of an INIT primitive in its body sets a lock up in (the argument
+// `&p->lock`, or `&p->a.lock`).
+void FunctionLowering::noteInitialised(const Stmt *statement) {
+  if (!statement)
+    return;
+  if (const auto *call = dyn_cast<CallExpr>(statement); call && call->getNumArgs()) {
+    const FunctionDecl *callee = call->getDirectCallee();
+    const IdentifierInfo *name = callee ? callee->getIdentifier() : nullptr;
+    int primitive =
+        name ? bp_primitive_find(name->getNameStart(), name->getLength()) : BP_NO_PRIMITIVE;
+    const auto *address = dyn_cast<UnaryOperator>(call->getArg(0)->IgnoreParenCasts());
+    if (primitive != BP_NO_PRIMITIVE && bp_primitive_get(primitive)->op == BP_OP_INIT && address &&
+        address->getOpcode() == UO_AddrOf)
+      if (const VarDecl *base = baseLocal(address->getSubExpr()))
+        if (auto found = entryParameters.find(allocation(base)); found != entryParameters.end())
+          initialisedParameters.insert(found->second);
+  }
+  for (const Stmt *child : statement->children())
+    noteInitialised(child);
+}
+
+bool FunctionLowering::initialisedParameter(unsigned parameter) const {
+  const FunctionLowering *root = this;
+  while (root->site)
+    root = root->site->caller;
+  return root->initialisedParameters.count(parameter);
 }
 
 // The parameter of the function lowered on its own whose memory

@@ -61,7 +61,8 @@ static const char *const op_names[] = {
     [BP_OP_MARKED_BEGIN] = "accesses marked from here",
     [BP_OP_MARKED_END] = "accesses marked until here",
     [BP_OP_MARKED_NEXT] = "accesses marked from here, until its 0",
-    [BP_OP_SELF] = "the running thread's own object"};
+    [BP_OP_SELF] = "the running thread's own object",
+    [BP_OP_INIT] = "sets up a lock"};
 static const char *const order_names[] = {[BP_ORDER_COMPILER] = "compiler only",
                                           [BP_ORDER_RELAXED] = "relaxed",
                                           [BP_ORDER_RMB] = "rmb",

@@ -64,7 +64,9 @@ typedef enum {
   BP_OP_MARKED_END,   /* ends what a MARKED_BEGIN began */
   BP_OP_MARKED_NEXT,  /* those that follow, where its argument is not 0; 0 ends them
                        * (kcsan_atomic_next(), a seqcount's read section) */
-  BP_OP_SELF          /* returns the running thread's own object (the kernel's `current`) */
+  BP_OP_SELF,         /* returns the running thread's own object (the kernel's `current`) */
+  BP_OP_INIT          /* sets up the lock its first argument points to: what holds it is
+                       * nobody else's yet */
 } bp_op;
 
 /* RMW, OR, AND, XOR and BIT: a load and a store of one object, as one

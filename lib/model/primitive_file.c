@@ -272,6 +272,7 @@ static const char *const op_names[] = {
     [BP_OP_MARKED_END] = "MARKED_END",
     [BP_OP_MARKED_NEXT] = "MARKED_NEXT",
     [BP_OP_SELF] = "SELF",
+    [BP_OP_INIT] = "INIT",
 };
 
 static int find_word(const char *const words[], size_t count, const token *t) {

@@ -1,0 +1,38 @@
+// A function that sets a lock up in the structure a parameter points to
+// (here a wait queue's, as the kernel's percpu rwsem set-up does) is that
+// structure's set-up: nobody can take the lock yet, so nobody else reaches
+// the structure yet either, whoever calls the function. Its stores pair
+// with nothing. Without the lock's set-up (-DNO_LOCK_SET_UP) the parameter
+// is any caller's memory, and the stores race with the reader.
+//
+// RUN: %barrierpair %s -Xclang -verify
+// RUN: %barrierpair %s -DNO_LOCK_SET_UP -Xclang -verify=shared
+// expected-no-diagnostics
+#include "kernel.h"
+
+struct wait_queue_head {
+  int lock;
+};
+void __init_waitqueue_head(struct wait_queue_head *queue, const char *name, void *key);
+#define init_waitqueue_head(queue) __init_waitqueue_head((queue), #queue, 0)
+
+struct semaphore {
+  int *read_count;
+  struct wait_queue_head waiters;
+  int block;
+};
+
+void semaphore_set_up(struct semaphore *semaphore, int *counts) {
+  semaphore->read_count = counts;
+#ifndef NO_LOCK_SET_UP
+  init_waitqueue_head(&semaphore->waiters);
+#endif
+  WRITE_ONCE(semaphore->block, 0); // shared-warning {{no barrier orders the store to 'semaphore.read_count' before the store to 'semaphore.block' in 'semaphore_set_up'; with 'semaphore_read' this is scenario 12 (message passing), which needs smp_wmb() here}} \
+                                      shared-note {{scenario 12}}
+}
+
+int semaphore_read(struct semaphore *semaphore) {
+  if (smp_load_acquire(&semaphore->block)) // shared-note {{'semaphore_read' orders the load of 'semaphore.block' before the load of 'semaphore.read_count' with 'smp_load_acquire()'}}
+    return -1;
+  return *semaphore->read_count;
+}
