@@ -607,7 +607,9 @@ private:
   bool isFreshValue(const Expr *value) const;
   static const VarDecl *localOf(const Expr *expression);
   void collectFreshLocals(const Stmt *body, bool gatherAssignments = false);
-  void noteInitialised(const Stmt *statement);
+  void noteInitialised(const Stmt *body);
+  void noteInitialised(const Stmt *statement,
+                       const llvm::DenseMap<const VarDecl *, unsigned> &parameters, unsigned depth);
   bool initialisedParameter(unsigned parameter) const;
   bool sameAllocation(const VarDecl *a, const VarDecl *b) const;
   bool keepsMemoryPrivate(const FunctionDecl *callee) const;

@@ -839,25 +839,78 @@ bool FunctionLowering::isUnpublishedValue(const Expr *value) const {
 }
 
 // The parameters of the function lowered on its own whose structure a
-// call of an INIT primitive in its body sets a lock up in (the argument
-// `&p->lock`, or `&p->a.lock`).
-void FunctionLowering::noteInitialised(const Stmt *statement) {
+// call of an INIT primitive sets a lock up in (the argument `&p->lock`, or
+// `&p->a.lock`) on every way through its body: in a statement of the body
+// itself, not under a test (a lazy set-up, `if (!ready) mutex_init(...)`,
+// runs on a structure others use), or in such a statement of a function
+// of the unit it calls that way with the parameter (`init_srcu_struct()`
+// returns `init_srcu_struct_fields(ssp, false)`, which calls
+// `mutex_init(&ssp->srcu_cb_mutex)`), up to the depth calls are followed.
+void FunctionLowering::noteInitialised(const Stmt *body) {
+  llvm::DenseMap<const VarDecl *, unsigned> parameters;
+  for (const auto &[parameter, index] : entryParameters)
+    parameters[parameter] = index;
+  noteInitialised(body, parameters, 0);
+}
+
+void FunctionLowering::noteInitialised(const Stmt *statement,
+                                       const llvm::DenseMap<const VarDecl *, unsigned> &parameters,
+                                       unsigned depth) {
   if (!statement)
     return;
-  if (const auto *call = dyn_cast<CallExpr>(statement); call && call->getNumArgs()) {
+  // the parameter of the function lowered on its own that an argument
+  // points into
+  auto parameterOf = [&](const Expr *argument) -> std::optional<unsigned> {
+    argument = argument->IgnoreParenCasts();
+    const VarDecl *variable = nullptr;
+    if (const auto *address = dyn_cast<UnaryOperator>(argument);
+        address && address->getOpcode() == UO_AddrOf)
+      variable = baseLocal(address->getSubExpr());
+    else if (const auto *reference = dyn_cast<DeclRefExpr>(argument))
+      variable = dyn_cast<VarDecl>(reference->getDecl());
+    auto found =
+        variable ? parameters.find(depth ? variable : allocation(variable)) : parameters.end();
+    return found != parameters.end() ? std::optional<unsigned>(found->second) : std::nullopt;
+  };
+  if (const auto *compound = dyn_cast<CompoundStmt>(statement)) {
+    for (const Stmt *child : compound->body())
+      noteInitialised(child, parameters, depth);
+  } else if (const auto *loop = dyn_cast<DoStmt>(statement)) {
+    // `do { ... } while (0)`, a macro's body, runs once
+    Expr::EvalResult once;
+    if (loop->getCond()->EvaluateAsInt(once, context) && once.Val.getInt().isZero())
+      noteInitialised(loop->getBody(), parameters, depth);
+  } else if (const auto *returned = dyn_cast<ReturnStmt>(statement)) {
+    noteInitialised(returned->getRetValue(), parameters, depth);
+  } else if (const auto *call = dyn_cast<CallExpr>(statement)) {
     const FunctionDecl *callee = call->getDirectCallee();
     const IdentifierInfo *name = callee ? callee->getIdentifier() : nullptr;
     int primitive =
         name ? bp_primitive_find(name->getNameStart(), name->getLength()) : BP_NO_PRIMITIVE;
-    const auto *address = dyn_cast<UnaryOperator>(call->getArg(0)->IgnoreParenCasts());
-    if (primitive != BP_NO_PRIMITIVE && bp_primitive_get(primitive)->op == BP_OP_INIT && address &&
-        address->getOpcode() == UO_AddrOf)
-      if (const VarDecl *base = baseLocal(address->getSubExpr()))
-        if (auto found = entryParameters.find(allocation(base)); found != entryParameters.end())
-          initialisedParameters.insert(found->second);
+    if (primitive != BP_NO_PRIMITIVE && bp_primitive_get(primitive)->op == BP_OP_INIT) {
+      if (call->getNumArgs())
+        if (std::optional<unsigned> parameter = parameterOf(call->getArg(0)))
+          initialisedParameters.insert(*parameter);
+      return;
+    }
+    const FunctionDecl *definition = callee ? callee->getDefinition() : nullptr;
+    if (definition && definition->hasBody() && depth < InlineDepth && definition != function) {
+      llvm::DenseMap<const VarDecl *, unsigned> bound;
+      for (unsigned i = 0; i < call->getNumArgs() && i < definition->getNumParams(); i++)
+        if (std::optional<unsigned> parameter = parameterOf(call->getArg(i)))
+          bound[definition->getParamDecl(i)] = *parameter;
+      if (!bound.empty())
+        noteInitialised(definition->getBody(), bound, depth + 1);
+    }
+  } else if (const auto *expression = dyn_cast<Expr>(statement)) {
+    // `(void)f(p)`, `err = f(p)`, `return f(p)`: the call runs
+    const Expr *value = expression->IgnoreParenCasts();
+    if (const auto *assignment = dyn_cast<BinaryOperator>(value);
+        assignment && assignment->isAssignmentOp())
+      value = assignment->getRHS()->IgnoreParenCasts();
+    if (isa<CallExpr>(value))
+      noteInitialised(value, parameters, depth);
   }
-  for (const Stmt *child : statement->children())
-    noteInitialised(child);
 }
 
 bool FunctionLowering::initialisedParameter(unsigned parameter) const {
