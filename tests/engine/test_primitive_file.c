@@ -179,7 +179,7 @@ static void test_unknown_family_operation_and_ordering(void **state) {
                "unknown operation 'FENSE'; operations: FENCE, LOAD, STORE, RMW, ACCESS, LOCK, "
                "UNLOCK, SPAWN, JOIN, OR, AND, XOR, BIT, READ_LOCK, LOCK_HELD, EXCUSE, TRYLOCK, "
                "TRYLOCK_ZERO, READ_TRYLOCK, READ_TRYLOCK_ZERO, MARKED_BEGIN, MARKED_END, "
-               "MARKED_NEXT, SELF");
+               "MARKED_NEXT, SELF, INIT");
   assert_error("BP_PRIMITIVE(my_mb, URCU, FENCE, mb)", 1, 34,
                "unknown ordering 'mb'; orderings: COMPILER, RELAXED, RMB, WMB, MB, CONSUME, "
                "ACQUIRE, RELEASE, ACQ_REL, SEQ_CST, PUBLISH, FROM_ARG, MEMBARRIER, UNLOCK_LOCK");
