@@ -859,15 +859,9 @@ void FunctionLowering::noteInitialised(const Stmt *statement,
   if (!statement)
     return;
   // the parameter of the function lowered on its own that an argument
-  // points into
+  // points into (`p`, `&p->lock`)
   auto parameterOf = [&](const Expr *argument) -> std::optional<unsigned> {
-    argument = argument->IgnoreParenCasts();
-    const VarDecl *variable = nullptr;
-    if (const auto *address = dyn_cast<UnaryOperator>(argument);
-        address && address->getOpcode() == UO_AddrOf)
-      variable = baseLocal(address->getSubExpr());
-    else if (const auto *reference = dyn_cast<DeclRefExpr>(argument))
-      variable = dyn_cast<VarDecl>(reference->getDecl());
+    const VarDecl *variable = pointerLocal(argument);
     auto found =
         variable ? parameters.find(depth ? variable : allocation(variable)) : parameters.end();
     return found != parameters.end() ? std::optional<unsigned>(found->second) : std::nullopt;
